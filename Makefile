@@ -1,0 +1,61 @@
+# Two commands matter: `make app` serves the tutor, `make test` sets up and runs every test.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOME_DIR := $(CURDIR)/.jupyter-home
+
+# Keep Jupyter, IPython and caches out of $HOME.
+export JUPYTER_CONFIG_DIR := $(HOME_DIR)/config
+export JUPYTER_DATA_DIR := $(HOME_DIR)/data
+export JUPYTER_RUNTIME_DIR := $(HOME_DIR)/runtime
+export IPYTHONDIR := $(HOME_DIR)/ipython
+export XDG_CACHE_HOME := $(HOME_DIR)/cache
+export MPLCONFIGDIR := $(HOME_DIR)/matplotlib
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: app lab test venv chromium bench clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m truco.i18n compile
+	touch $(STAMP)
+
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
+
+test: venv chromium
+	$(PY) -m truco.i18n compile
+	$(PY) -m pytest -q
+
+# Serve the whole tree from the repository root: voila.json (read from the
+# current directory) applies, `python -m` puts the root on sys.path so
+# widgets.server is importable, JUPYTER_PATH finds the offline "tutor" page
+# template in share/jupyter, and lessons link to each other as
+# /voila/render/lessons/<name>.ipynb.  Loopback only, no browser, offline.
+app: venv
+	$(PY) -m truco.i18n compile
+	@echo "Open http://127.0.0.1:8866/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
+	JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	  $(PY) -m voila --no-browser --port=8866 --Voila.port_retries=0 --Voila.ip=127.0.0.1
+
+# JupyterLab for writing lessons, rooted at the repository so paths match the app.
+lab: venv
+	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/lessons
+
+# Time to first widget and click latency in headless Chromium (see bench/app.py).
+.PHONY: bench-app
+bench-app: venv chromium
+	$(PY) bench/app.py
+
+bench: venv
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) $(HOME_DIR) test-artifacts

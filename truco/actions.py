@@ -1,0 +1,87 @@
+"""Actions: interned values whose ``str()`` is the action's text, e.g. ``"play 4c"``."""
+from __future__ import annotations
+
+from .cards import Card
+from .errors import IllegalAction
+from .i18n import _
+
+PLAY, RAISE, ACCEPT, REFUSE, FOLD = "play", "raise", "accept", "refuse", "fold"
+# Side bets and Truc specials (see truco.envido and truco.truc); listed here so every
+# action text parses in one place.
+ENVIDO, REAL_ENVIDO, FALTA_ENVIDO = "envido", "real envido", "falta envido"
+QUIERO, NO_QUIERO, SON_BUENAS = "quiero", "no quiero", "son buenas"
+FLOR, CONTRAFLOR, CONTRAFLOR_RESTO = "flor", "contraflor", "contraflor al resto"
+CON_FLOR_QUIERO, CON_FLOR_ACHICO = "con flor quiero", "con flor me achico"
+MON_RESTE, REDEAL = "mon reste", "redeal"
+WORDS = (RAISE, ACCEPT, REFUSE, FOLD, ENVIDO, REAL_ENVIDO, FALTA_ENVIDO, QUIERO, NO_QUIERO,
+         SON_BUENAS, FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_QUIERO, CON_FLOR_ACHICO,
+         MON_RESTE, REDEAL)
+
+
+class Action:
+    """One action. Compare with ``==`` against another action or its text."""
+
+    __slots__ = ("kind", "card", "text", "token")
+
+    def __init__(self, kind: str, card: Card | None = None):
+        self.kind, self.card = kind, card
+        self.text = kind if card is None else f"{kind} {card.code}"
+        # The action in hand notation: a card code for a play, words joined by '-'.
+        self.token = card.code if card is not None else kind.replace(" ", "-")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Action):
+            return self.text == other.text
+        if isinstance(other, str):
+            return self.text == " ".join(other.lower().split())
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (Action, (self.kind, self.card))
+
+
+def action_table(variant) -> dict:
+    """The interned actions of a variant: ``{"play": {card_id: Action}, word: Action}``."""
+    table = variant._cache.get("actions")
+    if table is None:
+        table = {PLAY: {c.id: Action(PLAY, c) for c in variant.deck}}
+        for word in WORDS:
+            table[word] = Action(word)
+        variant._cache["actions"] = table
+    return table
+
+
+def parse_action(variant, text) -> Action:
+    """Parse an action string (``"play 4c"``, ``"raise"``, ``"no quiero"``) for ``variant``."""
+    table = action_table(variant)
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise IllegalAction(_("an action is a text such as 'play 4c' or 'raise', not {kind}")
+                            .format(kind=type(text).__name__), reason="unknown_action")
+    words = " ".join(text.lower().replace("-", " ").split())
+    if words.startswith("play "):
+        code = words[5:].strip()
+        try:
+            card = variant.card(code)
+        except ValueError as err:
+            raise IllegalAction(str(err), reason=getattr(err, "reason", "bad_card")) from None
+        return table[PLAY][card.id]
+    action = table.get(words)
+    if action is None or words == PLAY:
+        raise IllegalAction(_("{text!r} is not an action: actions are 'play <card>', {words}")
+                            .format(text=text, words=", ".join(f"'{w}'" for w in WORDS)),
+                            reason="unknown_action")
+    return action

@@ -1,0 +1,325 @@
+"""The game: a state machine over one variant, in the spirit of OpenSpiel and pokerkit.
+
+>>> g = Game.from_deal("mineiro", hands=[["4c", "7h", "As"], ["3d", "2s", "Kc"]], dealer=1)
+>>> g.current_player, [str(a) for a in g.legal_actions()]
+(0, ['play 4c', 'play 7h', 'play As', 'raise', 'fold'])
+>>> for a in ["raise", "accept", "play 4c", "play 3d"]:
+...     _ = g.apply(a)
+>>> g.hand_value, g.log[-1].verdict.explain()
+(4, '4 of clubs (Zap) beats 3 of diamonds: manilhas beat every common card.')
+>>> g.apply("play 2s", player=1)
+Traceback (most recent call last):
+...
+truco.errors.IllegalAction: it is not player 1's turn: player 0 is to act
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from . import resolve
+from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, action_table, parse_action
+from .errors import CardError, IllegalAction
+from .i18n import _
+from .presets import variant as get_variant
+from .verdicts import TrickVerdict
+from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase
+
+
+class Game(GameBase):
+    """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2)."""
+
+    def __init__(self, variant, players: int = 2, seed=None, dealer: int = 0, *,
+                 score=(0, 0), _deal=None):
+        v = get_variant(variant)
+        if players not in v.players:
+            raise ValueError(_("{variant} is played by {valid} players, not {n}").format(
+                variant=_(v.title), valid=" or ".join(map(str, v.players)), n=players))
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
+                             .format(last=players - 1, dealer=dealer))
+        self._setup(v, players, seed, dealer, score)
+        self._start_hand(_deal)
+
+    @classmethod
+    def from_deal(cls, variant, hands, vira=None, dealer: int = 1, score=(0, 0), seed=None):
+        """A game whose first hand is dealt as given (hands in seat order, codes or cards)."""
+        v = get_variant(variant)
+        hands = [[v.card(c) for c in hand] for hand in hands]
+        n = len(hands)
+        seen = set()
+        for seat, hand in enumerate(hands):
+            if len(hand) != 3:
+                raise CardError(_("player {seat} must hold 3 cards, not {n}").format(
+                    seat=seat, n=len(hand)), reason="bad_deal")
+            for c in hand:
+                if c in seen:
+                    raise CardError(_("{card} is dealt twice").format(card=c.name()),
+                                    reason="bad_deal")
+                seen.add(c)
+        if v.uses_vira:
+            vira = v._vira(vira)
+            if vira in seen:
+                raise CardError(_("the vira {card} is also in a hand").format(card=vira.name()),
+                                reason="bad_deal")
+        elif vira is not None:
+            raise CardError(_("{variant} has no vira").format(variant=_(v.title)),
+                            reason="bad_deal")
+        score = tuple(score)
+        if len(score) != 2 or any(not isinstance(s, int) or s < 0 or s >= v.target
+                                  for s in score):
+            raise ValueError(_("the score must be two numbers from 0 to {top}").format(
+                top=v.target - 1))
+        return cls(v, players=n, seed=seed, dealer=dealer, score=score,
+                   _deal=(tuple(tuple(h) for h in hands), vira))
+
+    # --- the public view --------------------------------------------------------------------
+    @property
+    def current_player(self):
+        return None if self._phase == OVER else self._current
+
+    @property
+    def hand_value(self) -> int:
+        return self._value
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self._score[0], self._score[1])
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def winner(self):
+        return self._winner
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def can(self, action, player=None) -> bool:
+        try:
+            self._verify(action, player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action, player=None) -> Event:
+        """Apply an action (an :class:`Action` or its text) for the current player.
+
+        Illegal actions raise :class:`IllegalAction` and leave the game exactly as it was.
+        Returns the logged event (with its verdict, if the action resolved something).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for known in legal:  # interned actions: an identity check is the fast path
+            if known is action and player is None:
+                break
+        else:
+            action = self._verify(action, player)
+        self._legal = None
+        self._actions.append(action.token)
+        return self._handlers[action.kind](self, action)
+
+    # --- legality in one place ------------------------------------------------------------------
+    def _compute_legal(self) -> list[Action]:
+        phase = self._phase
+        table = self._table
+        if phase == PLAY_PHASE:
+            plays = table[PLAY]
+            legal = [plays[c.id] for c in self._hands[self._current]]
+            if self._has_sides:
+                legal.extend(self._side_actions())
+            rr = self._raise_right
+            if (self._special is None and self._next_rung[self._value] is not None
+                    and (rr is None or rr == self._current & 1) and self._pending_side is None
+                    and (not self._has_sides or self._extra_raise_blocker() is None)):
+                legal.append(table[RAISE])
+            legal.append(table[FOLD])
+            return legal
+        if phase == ANSWER:
+            legal = [table[ACCEPT], table[REFUSE]]
+            if self._raise_blocker() is None:
+                legal.append(table[RAISE])
+            return legal + self._side_actions()
+        if phase == DECIDE:
+            return [table[ACCEPT], table[REFUSE]]
+        return self._other_phase_actions()
+
+    def _verify(self, action, player) -> Action:
+        if self._phase == OVER:
+            raise IllegalAction(_("the game is over"), reason="game_over")
+        action = parse_action(self.variant, action)
+        if player is not None and player != self._current:
+            raise IllegalAction(_("it is not player {player}'s turn: player {current} is to act")
+                                .format(player=player, current=self._current),
+                                reason="not_your_turn")
+        if action in self.legal_actions():
+            return action
+        raise self._why_illegal(action)
+
+    def _why_illegal(self, action: Action) -> IllegalAction:
+        kind, phase = action.kind, self._phase
+        if kind == PLAY:
+            if phase == ANSWER:
+                return IllegalAction(_("a raise must be answered first: accept, refuse or raise"),
+                                     reason="answer_pending")
+            if phase == DECIDE:
+                return IllegalAction(_("first decide whether to play this hand or run"),
+                                     reason="decide_first")
+            owner = next((s for s, h in enumerate(self._hands) if action.card in h), None)
+            if owner is not None and owner != self._current:
+                return IllegalAction(_("{card} is not in player {player}'s hand").format(
+                    card=action.card.name(), player=self._current), reason="not_your_card")
+            return IllegalAction(_("{card} is not in your hand").format(card=action.card.name()),
+                                 reason="card_not_in_hand")
+        if kind == RAISE:
+            blocker = self._raise_blocker()
+            if blocker is not None:
+                return blocker
+        if kind in (ACCEPT, REFUSE) and phase not in (ANSWER, DECIDE):
+            return IllegalAction(_("there is nothing to answer"), reason="nothing_to_answer")
+        if kind == FOLD and phase != PLAY_PHASE:
+            return IllegalAction(_("answer first; refusing is how you give up now"),
+                                 reason="answer_pending")
+        return self._side_illegal(action) or IllegalAction(
+            _("'{action}' is not allowed now").format(action=action.text), reason="not_allowed")
+
+    def _raise_blocker(self):
+        """None if the current player may raise now, else the IllegalAction saying why."""
+        phase = self._phase
+        if phase not in (PLAY_PHASE, ANSWER):
+            return IllegalAction(_("you cannot raise now"), reason="not_allowed")
+        if self._special is not None:
+            reason = {"hand_of": f"no_raise_in_hand_of_{self.variant.hand_of}",
+                      "iron": "no_raise_in_iron_hand"}[self._special]
+            return IllegalAction(_("nobody may raise in this hand: {what}").format(
+                what=self._special_name()), reason=reason)
+        current = self._pending[1] if phase == ANSWER else self._value
+        if self.variant.raise_value(current) is None:
+            return IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
+                                 .format(value=current), reason="top_of_ladder")
+        if phase == PLAY_PHASE:
+            team = self._current & 1
+            if self._raise_right is not None and self._raise_right != team:
+                return IllegalAction(_("your side raised last: only the side that accepted may "
+                                       "raise next"), reason="same_side_raised_last")
+            if self._pending_side is not None:
+                return IllegalAction(_("a bet must be settled first"), reason="answer_pending")
+        return self._extra_raise_blocker()
+
+    # --- what each action does (only called once legal) -------------------------------------
+    def _on_play(self, action: Action) -> Event:
+        seat, card = self._current, action.card
+        self._hands[seat].remove(card)
+        team = seat & 1
+        event = Event("play", seat, action, None, self.hand_no)
+        self.log.append(event)
+        s = self._strength[card.id]
+        plays = self._trick_plays
+        if s > self._best:
+            self._best, self._top, self._teams = s, len(plays), 1 << team
+        elif s == self._best:
+            self._teams |= 1 << team
+        plays.append((team, card))
+        self._trick_seats.append(seat)
+        if len(plays) < self.n:
+            self._current = (seat + 1) % self.n
+            if self._has_sides:
+                self._after_play(seat)
+            return event
+        self._end_trick()
+        return event
+
+    def _end_trick(self) -> None:
+        plays, seats = self._trick_plays, self._trick_seats
+        teams = self._teams
+        verdict = TrickVerdict(self.variant, self._ranking, plays, self._top, teams, seats)
+        self._tricks.append(verdict.winner)
+        self.log.append(Event("trick", seats[self._top], None, verdict, self.hand_no))
+        if teams & (teams - 1) == 0:
+            leader = seats[self._top]
+        elif self.variant.tie_lead == "mano":
+            leader = self.mano
+        else:
+            leader = seats[0]
+        decided, winner, reason = resolve.hand_status(self._tricks, self.variant.all_tie,
+                                                      self.mano & 1, self.dealer & 1)
+        if decided:
+            points = self._hand_points(winner)
+            self._end_hand(resolve.HandVerdict(reason, winner, self._tricks, points))
+        else:
+            self._new_trick(leader)
+
+    def _on_raise(self, action: Action) -> Event:
+        seat = self._current
+        if self._phase == ANSWER:  # raising again accepts the raise on the table
+            self._value = self._pending[1]
+            resume = self._pending[2]
+        else:
+            resume = seat
+        value = self.variant.raise_value(self._value)
+        verdict = resolve.raise_offer(self.variant, self._value, seat & 1)
+        self._pending = (seat, value, resume)
+        self._phase = ANSWER
+        self._current = self._answerer(seat)
+        return self._log_event("raise", seat, action, verdict)
+
+    def _on_accept(self, action: Action) -> Event:
+        seat = self._current
+        if self._phase == DECIDE:
+            self._value = self.variant.hand_of_value
+            verdict = resolve.special_hand_decision(self.variant, seat & 1, True)
+            self._phase = PLAY_PHASE
+            self._current = self._leader
+            self._after_decide()
+            return self._log_event("decide", seat, action, verdict)
+        _raiser, value, resume = self._pending
+        self._value = value
+        self._raise_right = seat & 1
+        self._pending = None
+        self._phase = PLAY_PHASE
+        self._current = resume
+        return self._log_event("accept", seat, action,
+                               resolve.acceptance(self.variant, value, seat & 1))
+
+    def _on_refuse(self, action: Action) -> Event:
+        seat = self._current
+        if self._phase == DECIDE:
+            verdict = resolve.special_hand_decision(self.variant, seat & 1, False)
+        else:
+            verdict = resolve.refusal(self.variant, self._pending[1], self._value, seat & 1)
+            self._pending = None
+        event = self._log_event("refuse" if self._phase == ANSWER else "decide", seat, action,
+                                verdict)
+        self._end_hand(verdict)
+        return event
+
+    def _on_fold(self, action: Action) -> Event:
+        seat = self._current
+        verdict = resolve.fold(self.variant, self._hand_points(1 - (seat & 1)) or self._value,
+                               seat & 1)
+        event = self._log_event("fold", seat, action, verdict)
+        self._end_hand(verdict)
+        return event
+
+    _handlers = {PLAY: _on_play, RAISE: _on_raise, ACCEPT: _on_accept, REFUSE: _on_refuse,
+                 FOLD: _on_fold}
+
+    def copy(self) -> "Game":
+        return copy.deepcopy(self)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self._snapshot() == other._snapshot()
+
+    __hash__ = None
+
+    def _new_rng(self, seed):
+        return random.Random(seed)
+
+    def _table_for(self):
+        return action_table(self.variant)

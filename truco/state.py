@@ -1,0 +1,270 @@
+"""The game's state and its hand/trick bookkeeping (the rules' mechanics live in game.py)."""
+from __future__ import annotations
+
+from .i18n import _
+
+DECIDE, PLAY_PHASE, ANSWER, OVER = 0, 1, 2, 3
+PHASE_NAMES = {DECIDE: "decide", PLAY_PHASE: "play", ANSWER: "answer", OVER: "over"}
+
+
+class Event:
+    """One entry of the append-only log: who did what, and the verdict if one was reached."""
+
+    __slots__ = ("kind", "seat", "action", "verdict", "hand")
+
+    def __init__(self, kind, seat, action, verdict, hand):
+        self.kind, self.seat, self.action, self.verdict, self.hand = (kind, seat, action,
+                                                                     verdict, hand)
+
+    def explain(self) -> str:
+        if self.verdict is not None:
+            return self.verdict.explain()
+        if self.kind == "play":
+            return _("Player {seat} plays {card}.").format(seat=self.seat,
+                                                           card=self.action.card.name())
+        return _("Player {seat}: {action}.").format(seat=self.seat, action=self.action)
+
+    def __repr__(self) -> str:
+        what = self.action if self.action is not None else self.verdict
+        return f"<Event hand {self.hand} {self.kind} seat={self.seat} {what!r}>"
+
+    def _key(self):
+        return (self.kind, self.seat, None if self.action is None else self.action.text,
+                None if self.verdict is None else self.verdict._key(), self.hand)
+
+
+def _split(cards) -> tuple:
+    """Dealt cards in seat order, three a seat."""
+    return tuple(tuple(cards[k:k + 3]) for k in range(0, len(cards), 3))
+
+
+class GameBase:
+    """State, dealing and hand bookkeeping shared by the game's rule handlers."""
+
+    def _setup(self, v, players, seed, dealer, score) -> None:
+        self.variant = v
+        self.n = players
+        self.seed = seed
+        self._rng = self._new_rng(seed)
+        self.dealer = dealer
+        self._score = list(score)
+        self._winner = None
+        self._table = self._table_for()
+        self.log: list[Event] = []
+        self.hand_no = 0
+        self._notations: list[tuple[tuple, list[str]]] = []
+        ladder = [v.base_value] + [value for _name, value in v.ladder]
+        self._next_rung = {a: b for a, b in zip(ladder, ladder[1:] + [None])}
+        self._has_sides = False
+        self._deck = v.deck
+        self._deal_size = 3 * players + (1 if v.uses_vira else 0)
+        self._fixed_ranking = None if v.uses_vira else v.ranking()
+        self._init_side_state()
+
+    # --- dealing ------------------------------------------------------------------------
+    def _start_hand(self, deal=None) -> None:
+        v, n = self.variant, self.n
+        if deal is None:  # a partial Fisher-Yates shuffle: as fair as sample(), much faster
+            cards = list(self._deck)
+            rand = self._rng.random
+            last = len(cards)
+            for i in range(self._deal_size):
+                j = i + int(rand() * (last - i))
+                cards[i], cards[j] = cards[j], cards[i]
+            if n == 2:
+                hands = [cards[0:3], cards[3:6]]
+            else:
+                hands = [cards[k:k + 3] for k in range(0, 3 * n, 3)]
+            vira = cards[3 * n] if self._deal_size > 3 * n else None
+        else:
+            hands, vira = [list(h) for h in deal[0]], deal[1]
+            cards = [c for h in hands for c in h]
+        self.hand_no += 1
+        self._dealt = dealt = cards[:3 * n]
+        self._hands = hands
+        self.vira = vira
+        if vira is None:
+            self._ranking = self._fixed_ranking
+        else:
+            self._ranking = v._cache.get(("ranking", vira.id)) or v.ranking(vira)
+        self._strength = self._ranking.strength
+        self.mano = (self.dealer + 1) % n
+        self._value = v.base_value
+        self._raise_right = None
+        self._pending = None
+        self._tricks = []
+        self._actions = []
+        self._notations.append(((self.dealer, tuple(self._score), vira, dealt),
+                                self._actions))
+        self._special = None
+        self._legal = None
+        self._phase = PLAY_PHASE
+        self._leader = self._current = self.mano
+        self._trick_plays = []
+        self._trick_seats = []
+        self._best, self._top, self._teams = -2, 0, 0
+        self.log.append(Event("deal", self.dealer, None, None, self.hand_no))
+        if self._has_sides:
+            self._start_hand_sides()
+        if v.hand_of is not None and (self._score[0] >= v.hand_of or
+                                      self._score[1] >= v.hand_of):
+            self._check_special_hand()
+
+    @property
+    def dealt(self) -> tuple:
+        """The hands as dealt at the start of this hand, in seat order."""
+        return _split(self._dealt)
+
+    def _check_special_hand(self) -> None:
+        v = self.variant
+        if v.hand_of is None:
+            return
+        at = [self._score[t] >= v.hand_of for t in (0, 1)]
+        if at[0] and at[1]:
+            self._special = "iron"
+        elif at[0] or at[1]:
+            team = 0 if at[0] else 1
+            self._special = "hand_of"
+            self._phase = DECIDE
+            self._current = next(s for s in self._seats_from(self.mano) if s & 1 == team)
+
+    def _seats_from(self, seat: int):
+        return [(seat + k) % self.n for k in range(self.n)]
+
+    def _special_name(self) -> str:
+        if self._special == "iron":
+            return _("the iron hand")
+        return _("the hand of {n}").format(n=self.variant.hand_of)
+
+    def _new_trick(self, leader: int) -> None:
+        self._leader = leader
+        self._current = leader
+        self._trick_plays: list = []
+        self._trick_seats: list = []
+        self._best, self._top, self._teams = -2, 0, 0
+
+    def _answerer(self, seat: int) -> int:
+        """Who answers a bet made by ``seat``: the next player of the other side."""
+        return (seat + 1) % self.n
+
+    def _hand_points(self, winner) -> int:
+        if winner is None:
+            return 0
+        if self._special == "iron":
+            return max(self.variant.target - self._score[winner], 0)
+        return self._value
+
+    def _end_hand(self, verdict) -> None:
+        if self._has_sides:
+            self._end_hand_sides()
+        winner = verdict.winner
+        if winner is not None and verdict.points:
+            self._score[winner] += verdict.points
+        self._log_event("hand", None, None, verdict)
+        if not self._check_game_over():
+            self.dealer = (self.dealer + 1) % self.n
+            self._start_hand()
+
+    def _check_game_over(self) -> bool:
+        target = self.variant.target
+        if self._score[0] < target and self._score[1] < target:
+            return False
+        leaders = [t for t in (0, 1) if self._score[t] >= target]
+        if not leaders:
+            return False
+        self._winner = max(leaders, key=lambda t: self._score[t])
+        self._phase = OVER
+        self._legal = []
+        self._log_event("game", None, None, None)
+        return True
+
+    def _log_event(self, kind, seat, action, verdict) -> Event:
+        event = Event(kind, seat, action, verdict, self.hand_no)
+        self.log.append(event)
+        return event
+
+
+    # --- the view from one seat --------------------------------------------------------------
+    def observation(self, player: int):
+        """What ``player`` can see: their own cards (and a partner's where the rules allow)."""
+        from .notation import observe
+        return observe(self, player)
+
+    def notation(self) -> str:
+        """The current hand in the text notation (deal, then every action so far)."""
+        return self.hand_notations[-1]
+
+    @property
+    def hand_notations(self) -> list[str]:
+        """Every hand of this game in the text notation, oldest first."""
+        from .notation import header
+        return [f"{header(self, dealer, score, vira, dealt)} : {' '.join(actions)}".rstrip(" :")
+                for (dealer, score, vira, dealt), actions in
+                ((d[:3] + (_split(d[3]),), a) for d, a in self._notations)]
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES.get(self._phase, "other")
+
+    @property
+    def pending_raise(self):
+        """(raiser seat, value if accepted) while a raise waits for its answer, else None."""
+        return None if self._pending is None else self._pending[:2]
+
+    @property
+    def tricks(self) -> tuple:
+        """The results (team or None) of this hand's finished tricks."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple:
+        """((seat, card), ...) played so far in the trick under way."""
+        return tuple(zip(self._trick_seats, (c for _t, c in self._trick_plays)))
+
+    def hand(self, seat: int) -> tuple:
+        """The cards ``seat`` still holds (use :meth:`observation` for a fair view)."""
+        return tuple(self._hands[seat])
+
+    @property
+    def special_hand(self):
+        """None, "hand_of" (hand of ten / eleven) or "iron"."""
+        return self._special
+
+    def _snapshot(self):
+        return (self.variant, self.n, self.dealer, tuple(self._score), self._winner, self._phase,
+                self._current, self._value, self._raise_right, self._pending, self.vira,
+                tuple(map(tuple, self._hands)), tuple(self._tricks), tuple(self._trick_plays),
+                tuple(self._trick_seats), self._special, self.hand_no, self.mano,
+                tuple(e._key() for e in self.log), tuple(self.hand_notations),
+                self._rng.getstate(), self._side_snapshot())
+
+    # --- hooks for the side bets and specials (truco.envido, truco.truc) --------------------
+    def _init_side_state(self) -> None:
+        self._pending_side = None
+
+    def _start_hand_sides(self) -> None:
+        pass
+
+    def _end_hand_sides(self) -> None:
+        pass
+
+    def _side_actions(self) -> list:
+        return []
+
+    def _side_illegal(self, action):
+        return None
+
+    def _extra_raise_blocker(self):
+        return None
+
+    def _after_play(self, seat: int) -> None:
+        pass
+
+    def _after_decide(self) -> None:
+        pass
+
+    def _other_phase_actions(self) -> list:
+        return []
+
+    def _side_snapshot(self):
+        return ()

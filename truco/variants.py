@@ -1,0 +1,214 @@
+"""Variants as data: one frozen rules value per variant, named presets, and rule options.
+
+>>> v = variant("mineiro")
+>>> len(v.deck), v.base_value, v.raise_value(2), v.raise_value(12)
+(40, 2, 4, None)
+>>> [str(c) for c in v.manilhas()]
+['4c', '7h', 'As', '7d']
+>>> variant("paulista").compare("4c", "3d", vira="3s") > 0   # a vira of 3 makes the 4s manilhas
+True
+>>> variant("mineiro", all_tie="nobody").all_tie
+'nobody'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from . import resolve
+from .cards import DECK_FAMILY, DECKS, Card, card_from_code
+from .errors import CardError, UnknownVariant
+from .i18n import N_, _
+from .ranking import (BRAVA, MANILHA, MANILHA_NICKNAMES, MANILHA_SUITS, MATA, PAULISTA_CYCLE,
+                      PIEZA, Ranking, build_levels)
+
+BRAZIL_COMMONS = (3, 2, 1, 13, 11, 12, 7, 6, 5, 4)  # 3 2 A K J Q 7 6 5 4
+SPANISH_COMMONS = (3, 2, ("1o", "1c"), 12, 11, 10, ("7c", "7b"), 6, 5, 4)
+BRAVAS = ("1e", "1b", "7e", "7o")
+BRAVA_NAMES = {"1e": N_("ancho de espadas"), "1b": N_("ancho de bastos"),
+               "7e": N_("siete de espadas"), "7o": N_("siete de oros")}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The complete rules of one variant. Build it with :func:`variant`."""
+
+    name: str
+    title: str
+    region: str
+    deck_name: str
+    players: tuple[int, ...]
+    specials: str  # none / fixed / vira / bravas / muestra
+    special_cards: tuple[str, ...]
+    common_order: tuple
+    base_value: int
+    ladder: tuple[tuple[str, int], ...]  # rungs above the base: (name, value)
+    target: int
+    all_tie: str = "nobody"  # who scores when every trick ties: dealer / mano / nobody
+    tie_lead: str = "leader"  # who leads after a tied trick: leader (of that trick) / mano
+    hand_of: int | None = None  # Mineiro 10, Paulista 11
+    hand_of_value: int = 0
+    hand_of_refused: int = 0
+    iron_hand_blind: bool = False
+    games_to_win: int = 1
+    tie_word: str = "empate"  # what a tied trick is called: empate / parda / spoiled
+    options: tuple[tuple[str, tuple], ...] = ()
+    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    # --- cards and rankings --------------------------------------------------------------
+    @property
+    def family(self) -> str:
+        return DECK_FAMILY[self.deck_name]
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return DECKS[self.deck_name]
+
+    @property
+    def uses_vira(self) -> bool:
+        return self.specials in ("vira", "muestra")
+
+    def card(self, code) -> Card:
+        """Parse a card code of this variant's deck; a bad code raises ``ValueError``."""
+        card = card_from_code(self.family, code)
+        if card not in self._deck_set():
+            raise CardError(_("{card} is not in the {variant} deck").format(
+                card=card.name(), variant=self.title), reason="card_not_in_deck", code=str(code))
+        return card
+
+    def _deck_set(self) -> frozenset:
+        s = self._cache.get("deck_set")
+        if s is None:
+            s = self._cache["deck_set"] = frozenset(self.deck)
+        return s
+
+    def _vira(self, vira) -> Card | None:
+        if not self.uses_vira:
+            return None
+        if vira is None:
+            raise CardError(_("{variant} needs the vira (the card turned up) to rank cards")
+                            .format(variant=self.title), reason="vira_needed")
+        return self.card(vira)
+
+    def ranking(self, vira=None) -> Ranking:
+        """The ranking table for this variant (and vira, where the variant has one)."""
+        vira = self._vira(vira)
+        key = ("ranking", vira.id if vira is not None else None)
+        ranking = self._cache.get(key)
+        if ranking is None:
+            ranking = self._cache[key] = self._build_ranking(vira)
+        return ranking
+
+    def _build_ranking(self, vira: Card | None) -> Ranking:
+        deck, order = self.deck, self.common_order
+        if self.specials == "vira":
+            rank = PAULISTA_CYCLE[(PAULISTA_CYCLE.index(vira.rank) + 1) % len(PAULISTA_CYCLE)]
+            specials = [c for s in MANILHA_SUITS for c in deck if c.rank == rank and c.suit == s]
+            return Ranking(build_levels(deck, order, specials, lambda c: MANILHA), vira)
+        if self.specials == "muestra":
+            from .uruguayo import muestra_specials
+            specials, kinds = muestra_specials(self, vira)
+            return Ranking(build_levels(deck, order, specials, lambda c: kinds[c.code]), vira)
+        specials = [self.card(code) for code in self.special_cards]
+        kind = BRAVA if self.specials == "bravas" else MANILHA
+        return Ranking(build_levels(deck, order, specials, lambda c: kind), vira)
+
+    def manilhas(self, vira=None) -> tuple[Card, ...]:
+        """The special top cards, strongest first (manilhas, bravas, piezas then matas)."""
+        if self.specials == "none":
+            return ()
+        return self.ranking(vira).specials()
+
+    def strength(self, card, vira=None) -> int:
+        return self.ranking(vira).strength[self.card(card).id]
+
+    def compare(self, a, b, vira=None) -> int:
+        """> 0 when ``a`` beats ``b``, 0 for a tie, < 0 when ``b`` beats ``a``."""
+        strength = self.ranking(vira).strength
+        return strength[self.card(a).id] - strength[self.card(b).id]
+
+    def card_name(self, card, vira=None) -> str:
+        """The card's name with its nickname in this variant, e.g. '4 of clubs (Zap)'."""
+        card = self.card(card)
+        nick = self.nickname(card, vira)
+        return card.name() if nick is None else _("{card} ({nickname})").format(
+            card=card.name(), nickname=nick)
+
+    def nickname(self, card: Card, vira=None) -> str | None:
+        if self.specials in ("fixed", "vira"):
+            if card in self.manilhas(vira):
+                return MANILHA_NICKNAMES[card.suit]
+        elif self.specials in ("bravas", "muestra") and card.code in BRAVA_NAMES:
+            if self.ranking(vira).kind[card.id] in (BRAVA, MATA):
+                return _(BRAVA_NAMES[card.code])
+        if self.specials == "muestra" and self.ranking(vira).kind[card.id] == PIEZA:
+            return _("pieza")
+        return None
+
+    # --- resolutions ---------------------------------------------------------------------
+    def trick_winner(self, plays, vira=None):
+        """Winning team of a trick given as ``[(team, card), ...]`` in play order, None if tied.
+
+        >>> variant("argentino").trick_winner([(0, "1o"), (1, "1c")]) is None
+        True
+        """
+        return self.trick_verdict(plays, vira).winner
+
+    def trick_verdict(self, plays, vira=None, seats=None):
+        ranking = self.ranking(vira)
+        cards = [(team, self.card(card)) for team, card in plays]
+        return resolve.trick(self, ranking, cards, seats)
+
+    def hand_winner(self, tricks, mano=0, dealer=1):
+        """The team that wins a hand from its trick results (team or None per trick).
+
+        Raises :class:`truco.Undecided` while the tricks do not decide it yet.
+        >>> variant("mineiro").hand_winner([None, None, None], mano=0, dealer=1)
+        1
+        """
+        return resolve.hand(self, list(tricks), mano, dealer).winner
+
+    def raise_value(self, current: int) -> int | None:
+        """The next rung's value above ``current``; None at the top of the ladder."""
+        for _name, value in self.ladder:
+            if value > current:
+                return value
+        return None
+
+    def rung_name(self, value: int) -> str:
+        for name, v in self.ladder:
+            if v == value:
+                return _(name)
+        return str(value)
+
+    def value_before(self, value: int) -> int:
+        """What a refusal of a raise to ``value`` gives the raisers."""
+        before = self.base_value
+        for _name, v in self.ladder:
+            if v >= value:
+                break
+            before = v
+        return before
+
+    def with_options(self, **options) -> "Variant":
+        allowed = dict(self.options)
+        for key, value in options.items():
+            if key not in allowed:
+                valid = ", ".join(sorted(allowed)) or _("none")
+                raise UnknownVariant(_("{variant} has no rule option {option!r}; its options are: "
+                                       "{valid}").format(variant=self.title, option=key,
+                                                         valid=valid),
+                                     reason="unknown_option", option=key)
+            if value not in allowed[key]:
+                valid = ", ".join(repr(v) for v in allowed[key])
+                raise UnknownVariant(_("{value!r} is not a value of {option} in {variant}; choose "
+                                       "one of {valid}").format(value=value, option=key,
+                                                                variant=self.title, valid=valid),
+                                     reason="bad_option_value", option=key)
+        return replace(self, _cache={}, **options) if options else self
+
+    def option_values(self) -> dict:
+        """The rule options this variant offers, with their current values."""
+        return {k: getattr(self, k) for k, _v in self.options}
+
+    def __str__(self) -> str:
+        return self.name

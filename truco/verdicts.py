@@ -1,0 +1,252 @@
+"""Verdicts: every resolution returns one, with a stable reason code and the rule in words.
+
+Explanations are built lazily (on ``explain()``) in the current language, so the engine's hot
+path only stores the facts.
+"""
+from __future__ import annotations
+
+from .i18n import N_, _, ngettext
+from .ranking import BRAVA, COMMON, MANILHA, MATA, PIEZA
+
+
+def team_name(team) -> str:
+    return _("team A") if team == 0 else _("team B")
+
+
+class Verdict:
+    """Base verdict: ``kind``, ``reason`` (a stable code), ``winner`` (team or None), ``points``."""
+
+    __slots__ = ("kind", "reason", "winner", "points")
+
+    def __init__(self, kind: str, reason: str, winner=None, points: int = 0):
+        self.kind, self.reason, self.winner, self.points = kind, reason, winner, points
+
+    def rule(self) -> str:  # pragma: no cover - overridden
+        return ""
+
+    def explain(self) -> str:  # pragma: no cover - overridden
+        return self.rule()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.reason} winner={self.winner} points={self.points}>"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self):
+        return (self.kind, self.reason, self.winner, self.points)
+
+
+def _special_rule(variant, kind: str) -> str:
+    if kind == MANILHA:
+        if variant.specials == "vira":
+            return _("manilhas rank by suit: clubs (Zap) > hearts (Copas) > spades (Espadilha) > "
+                     "diamonds (Pica-fumo)")
+        return _("the manilhas rank 4 of clubs (Zap) > 7 of hearts (Copas) > ace of spades "
+                 "(Espadilha) > 7 of diamonds (Pica-fumo)")
+    if kind == BRAVA:
+        return _("the cartas bravas rank ancho de espadas > ancho de bastos > siete de espadas > "
+                 "siete de oros")
+    return _("the piezas (2 > 4 > 5 > 11 > 10 of the muestra's suit) beat the matas (ancho de "
+             "espadas > ancho de bastos > siete de espadas > siete de oros)")
+
+
+def _beats_commons_rule(kind: str) -> str:
+    return {MANILHA: _("manilhas beat every common card"),
+            BRAVA: _("the cartas bravas beat every other card"),
+            PIEZA: _("the piezas beat every other card"),
+            MATA: _("the matas beat every common card")}[kind]
+
+
+def commons_rule(variant, vira=None) -> str:
+    levels = [lv for lv in variant.ranking(vira).levels if lv.kind == COMMON]
+    order = " > ".join("=".join(c.code for c in lv.cards) if len({c.rank for c in lv.cards}) > 1
+                       else lv.cards[0].code[:-1] for lv in levels)
+    return _("common cards rank {order}; suits do not matter").format(order=order)
+
+
+def trick_reason(ranking, plays, top: int, teams: int) -> str:
+    """The reason code of a trick's verdict."""
+    if teams & (teams - 1):  # opponents share the top card
+        return "tie"
+    strength, kind = ranking.strength, ranking.kind
+    top_team, top_card = plays[top]
+    best = strength[top_card.id]
+    if sum(1 for _t, c in plays if strength[c.id] == best) > 1:
+        return "partners_share_top"
+    if kind[top_card.id] == COMMON:
+        return "higher_common"
+    others = [c for t, c in plays if t != top_team] or [c for _t, c in plays if c is not top_card]
+    runner = max(others, key=lambda c: strength[c.id])
+    return "special_beats_common" if kind[runner.id] == COMMON else "higher_special"
+
+
+class TrickVerdict(Verdict):
+    """Who won a trick: ``plays`` is ``((team, card), ...)`` in play order.
+
+    Built from the facts tracked during play (the index of the first top card and the bit set
+    of teams sharing the top strength); the reason code is worked out when first asked for.
+    """
+
+    __slots__ = ("variant", "ranking", "plays", "top", "teams", "seats", "_reason")
+
+    def __init__(self, variant, ranking, plays, top: int, teams: int, seats=None):
+        self.kind, self.points = "trick", 0
+        self.variant, self.ranking, self.plays, self.top, self.teams, self.seats = (
+            variant, ranking, plays, top, teams, seats)
+        self.winner = None if teams & (teams - 1) else plays[top][0]
+        self._reason = None
+
+    @property
+    def vira(self):
+        return self.ranking.vira
+
+    @property
+    def reason(self) -> str:
+        if self._reason is None:
+            self._reason = trick_reason(self.ranking, self.plays, self.top, self.teams)
+        return self._reason
+
+    @property
+    def winning_card(self):
+        """The card that took the trick (None for a tie)."""
+        return None if self.winner is None else self.plays[self.top][1]
+
+    @property
+    def leader_next(self):
+        """Index in ``plays`` of the play whose player leads next (the first top card)."""
+        return self.top
+
+    def _name(self, card) -> str:
+        return self.variant.card_name(card, self.vira)
+
+    def _runner_up(self):
+        ranking = self.variant.ranking(self.vira)
+        top_card = self.plays[self.top][1]
+        others = [c for t, c in self.plays if c is not top_card and
+                  (self.winner is None or t != self.winner)]
+        if not others:
+            others = [c for _t, c in self.plays if c is not top_card]
+        return max(others, key=lambda c: ranking.strength[c.id]) if others else None
+
+    def rule(self) -> str:
+        ranking = self.variant.ranking(self.vira)
+        top_card = self.plays[self.top][1]
+        kind = ranking.kind[top_card.id]
+        if self.reason in ("tie", "partners_share_top"):
+            return _("the highest card wins the trick; equal top cards of opponents tie it, of "
+                     "partners win it for their team")
+        if self.reason == "special_beats_common":
+            return _beats_commons_rule(kind)
+        if self.reason == "higher_special":
+            return _special_rule(self.variant, kind)
+        return commons_rule(self.variant, self.vira)
+
+    def explain(self) -> str:
+        top_card = self.plays[self.top][1]
+        other = self._runner_up()
+        if self.reason == "tie":
+            return _("{a} and {b} are equal and were played by opponents: the trick is tied "
+                     "({word}).").format(a=self._name(top_card), b=self._name(other),
+                                          word=_(self.variant.tie_word))
+        if self.reason == "partners_share_top":
+            return _("{a} and {b} are equal and both belong to {team}, so {team} wins the trick.") \
+                .format(a=self._name(top_card), b=self._name(other), team=team_name(self.winner))
+        if other is None:
+            return _("{a} wins the trick.").format(a=self._name(top_card))
+        return _("{a} beats {b}: {rule}.").format(a=self._name(top_card), b=self._name(other),
+                                                  rule=self.rule())
+
+    def _key(self):
+        return super()._key() + (tuple((t, c.id) for t, c in self.plays),)
+
+
+HAND_RULES = {
+    "two_tricks": N_("a side that wins two tricks wins the hand"),
+    "first_tied": N_("when the first trick is tied, the next trick won decides the hand"),
+    "second_tied": N_("when a later trick is tied, the winner of the first trick wins the hand"),
+    "third_tied": N_("when each side won a trick and the third is tied, the first trick's winner "
+                  "wins the hand"),
+    "all_tied_dealer": N_("when all three tricks are tied, the dealer's side wins the hand"),
+    "all_tied_mano": N_("when all three tricks are tied, the mano's side wins the hand"),
+    "all_tied_nobody": N_("when all three tricks are tied, nobody scores"),
+}
+
+
+class HandVerdict(Verdict):
+    """Who won a hand from its trick results."""
+
+    __slots__ = ("tricks",)
+
+    def __init__(self, reason, winner, tricks, points=0):
+        super().__init__("hand", reason, winner, points)
+        self.tricks = tuple(tricks)
+
+    def rule(self) -> str:
+        return _(HAND_RULES[self.reason])
+
+    def explain(self) -> str:
+        results = ", ".join(_("tied") if t is None else team_name(t) for t in self.tricks)
+        if self.winner is None:
+            return _("Tricks: {results}. Nobody wins the hand: {rule}.").format(
+                results=results, rule=self.rule())
+        text = _("Tricks: {results}. {team} wins the hand: {rule}.").format(
+            results=results, team=team_name(self.winner).capitalize(), rule=self.rule())
+        if self.points:
+            text += " " + ngettext("{team} scores {n} point.", "{team} scores {n} points.",
+                                   self.points).format(team=team_name(self.winner),
+                                                       n=self.points)
+        return text
+
+    def _key(self):
+        return super()._key() + (self.tricks,)
+
+
+class BetVerdict(Verdict):
+    """A raise, its acceptance or refusal, a fold, or a hand-of-ten decision."""
+
+    __slots__ = ("variant", "value", "before", "team")
+
+    def __init__(self, kind, reason, variant, team, value, before, winner=None, points=0):
+        super().__init__(kind, reason, winner, points)
+        self.variant, self.team, self.value, self.before = variant, team, value, before
+
+    def rule(self) -> str:
+        return _(BET_RULES[self.reason])
+
+    def explain(self) -> str:
+        fmt = dict(team=team_name(self.team), other=team_name(1 - self.team), value=self.value,
+                   before=self.before, rung=self.variant.rung_name(self.value),
+                   points=self.points)
+        return _(BET_TEXT[self.reason]).format(**fmt) + " " + _("Rule: {rule}.").format(
+            rule=self.rule())
+
+    def _key(self):
+        return super()._key() + (self.team, self.value, self.before)
+
+
+BET_RULES = {
+    "raised": N_("a raise is made on your turn before playing a card; the other side accepts, "
+              "refuses or raises again"),
+    "accepted": N_("after an accepted raise, only the side that accepted may raise next"),
+    "refused": N_("refusing a raise ends the hand: the raisers score the value before the raise"),
+    "fold": N_("a side that goes to the deck gives the other side the hand's current value"),
+    "hand_of_played": N_("the side at the special hand looks at its cards and decides to play "
+                      "for more, with no raising"),
+    "hand_of_run": N_("a side that runs from its special hand gives the opponents points"),
+}
+BET_TEXT = {
+    "raised": N_("{team} calls {rung}: the hand is worth {value} if accepted; refused, {team} "
+              "scores {before}."),
+    "accepted": N_("{team} accepts: the hand is now worth {value}."),
+    "refused": N_("{team} refuses {rung}: {other} scores {points}."),
+    "fold": N_("{team} goes to the deck: {other} scores {points}."),
+    "hand_of_played": N_("{team} chooses to play: the hand is worth {value}."),
+    "hand_of_run": N_("{team} runs: {other} scores {points}."),
+}
