@@ -22,12 +22,14 @@ from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, action_table, pa
 from .errors import CardError, IllegalAction
 from .i18n import _
 from .presets import variant as get_variant
+from .envido import EnvidoMixin
+from .truc import TrucMixin
 from .verdicts import TrickVerdict
 from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase
 
 
-class Game(GameBase):
-    """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2)."""
+class CoreGame(GameBase):
+    """Tricks, hands, the truco ladder and special hands; see :class:`Game` for the whole."""
 
     def __init__(self, variant, players: int = 2, seed=None, dealer: int = 0, *,
                  score=(0, 0), _deal=None):
@@ -130,6 +132,10 @@ class Game(GameBase):
         phase = self._phase
         table = self._table
         if phase == PLAY_PHASE:
+            if self._has_sides:
+                forced = self._forced_actions()
+                if forced is not None:
+                    return forced
             plays = table[PLAY]
             legal = [plays[c.id] for c in self._hands[self._current]]
             if self._has_sides:
@@ -139,7 +145,8 @@ class Game(GameBase):
                     and (rr is None or rr == self._current & 1) and self._pending_side is None
                     and (not self._has_sides or self._extra_raise_blocker() is None)):
                 legal.append(table[RAISE])
-            legal.append(table[FOLD])
+            if not self._has_sides or self._may_fold():
+                legal.append(table[FOLD])
             return legal
         if phase == ANSWER:
             legal = [table[ACCEPT], table[REFUSE]]
@@ -310,11 +317,11 @@ class Game(GameBase):
     _handlers = {PLAY: _on_play, RAISE: _on_raise, ACCEPT: _on_accept, REFUSE: _on_refuse,
                  FOLD: _on_fold}
 
-    def copy(self) -> "Game":
+    def copy(self) -> "CoreGame":
         return copy.deepcopy(self)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Game) and self._snapshot() == other._snapshot()
+        return isinstance(other, CoreGame) and self._snapshot() == other._snapshot()
 
     __hash__ = None
 
@@ -323,3 +330,13 @@ class Game(GameBase):
 
     def _table_for(self):
         return action_table(self.variant)
+
+
+class Game(EnvidoMixin, TrucMixin, CoreGame):
+    """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2).
+
+    The core rules come from :class:`CoreGame`; envido and flor from
+    :class:`truco.envido.EnvidoMixin`; the Truc specials from :class:`truco.truc.TrucMixin`.
+    """
+
+    _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **TrucMixin.handlers}

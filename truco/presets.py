@@ -46,7 +46,9 @@ _add(Variant(
     common_order=SPANISH_COMMONS, base_value=1,
     ladder=((N_("Truco"), 2), (N_("Retruco"), 3), (N_("Vale cuatro"), 4)),
     target=30, all_tie="mano", tie_word=N_("parda"), games_to_win=2,
-    options=(("target", (30, 15)), ("all_tie", ("mano", "nobody")), TIE_LEAD)))
+    envido=True, flor=False, malas_buenas=True,
+    options=(("target", (30, 15)), ("flor", (False, True)), ("all_tie", ("mano", "nobody")),
+             TIE_LEAD)))
 
 _TRUC_LADDER = ((N_("Truc"), 2), (N_("Two more"), 4), (N_("Two more"), 6), (N_("Two more"), 8),
                 (N_("Two more"), 10), (N_("Two more"), 12))
@@ -56,7 +58,8 @@ _add(Variant(
     deck_name="piquet32", players=(2, 4), specials="none", special_cards=(),
     common_order=(7, 8, 1, 13, 12, 11, 10, 9), base_value=1, ladder=_TRUC_LADDER,
     target=12, all_tie="nobody", tie_word=N_("spoiled"), games_to_win=2,
-    options=(TIE_LEAD,)))
+    redeal=True, mon_reste=True, captains=True,
+    options=(TIE_LEAD, ("redeal", (True, False)), ("mon_reste", (True, False)))))
 
 _add(Variant(
     name="truc-sackson", title=N_("Truc (Sackson)"), region=N_("Sackson's rules"),
@@ -64,14 +67,16 @@ _add(Variant(
     common_order=(7, 1, 13, 12, 11, 10, 9, 8), base_value=1,
     ladder=((N_("Truc"), 2), (N_("Double"), 4), (N_("Double"), 8), (N_("Double"), 16)),
     target=16, all_tie="nobody", tie_word=N_("spoiled"), games_to_win=2,
-    options=(TIE_LEAD,)))
+    redeal=True, mon_reste=True, captains=True,
+    options=(TIE_LEAD, ("redeal", (True, False)), ("mon_reste", (True, False)))))
 
 _add(Variant(
     name="truc-catalan", title=N_("Truc (Catalan)"), region=N_("Catalonia"),
     deck_name="spanish40", players=(2, 4), specials="none", special_cards=(),
     common_order=(3, 2, 1, 12, 11, 10, 7, 6, 5, 4), base_value=1, ladder=_TRUC_LADDER,
     target=12, all_tie="nobody", tie_word=N_("spoiled"), games_to_win=2,
-    options=(TIE_LEAD,)))
+    redeal=True, mon_reste=True, captains=True,
+    options=(TIE_LEAD, ("redeal", (True, False)), ("mon_reste", (True, False)))))
 
 _add(Variant(
     name="plato", title=N_("Truco (Plato app)"), region=N_("the Plato app"),

@@ -4,7 +4,11 @@ from __future__ import annotations
 from .i18n import _
 
 DECIDE, PLAY_PHASE, ANSWER, OVER = 0, 1, 2, 3
-PHASE_NAMES = {DECIDE: "decide", PLAY_PHASE: "play", ANSWER: "answer", OVER: "over"}
+# Phases of the side bets and Truc specials (truco.envido, truco.truc).
+ENVIDO_ANSWER, DECLARE, FLOR_ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER = 4, 5, 6, 7, 8
+PHASE_NAMES = {DECIDE: "decide", PLAY_PHASE: "play", ANSWER: "answer", OVER: "over",
+               ENVIDO_ANSWER: "envido", DECLARE: "declare", FLOR_ANSWER: "flor",
+               REDEAL_ANSWER: "redeal", MON_RESTE_ANSWER: "mon reste"}
 
 
 class Event:
@@ -265,6 +269,13 @@ class GameBase:
 
     def _other_phase_actions(self) -> list:
         return []
+
+    def _forced_actions(self):
+        """None, or the only actions allowed now (e.g. a flor that must be announced)."""
+        return None
+
+    def _may_fold(self) -> bool:
+        return True
 
     def _side_snapshot(self):
         return ()

@@ -51,6 +51,15 @@ class Variant:
     iron_hand_blind: bool = False
     games_to_win: int = 1
     tie_word: str = "empate"  # what a tied trick is called: empate / parda / spoiled
+    # Side bets (truco.envido): envido, flor, and the score shown as malas and buenas.
+    envido: bool = False
+    flor: bool = False
+    malas_buenas: bool = False
+    envido_cap: int | None = None  # cap on the envido points at stake (benchmarks), None = none
+    # Truc specials (truco.truc): redeal proposal, mon reste, captains in 4-player games.
+    redeal: bool = False
+    mon_reste: bool = False
+    captains: bool = False
     options: tuple[tuple[str, tuple], ...] = ()
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
