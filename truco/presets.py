@@ -48,7 +48,7 @@ _add(Variant(
     target=30, all_tie="mano", tie_word=N_("parda"), games_to_win=2,
     envido=True, flor=False, malas_buenas=True,
     options=(("target", (30, 15)), ("flor", (False, True)), ("all_tie", ("mano", "nobody")),
-             TIE_LEAD)))
+             ("envido_cap", (None, 4)), TIE_LEAD)))
 
 _TRUC_LADDER = ((N_("Truc"), 2), (N_("Two more"), 4), (N_("Two more"), 6), (N_("Two more"), 8),
                 (N_("Two more"), 10), (N_("Two more"), 12))
@@ -85,6 +85,15 @@ _add(Variant(
     ladder=((N_("Truco"), 2), (N_("Retruco"), 3)),
     target=12, all_tie="mano", tie_word=N_("parda"),
     options=(("target", (12, 15, 30)), ("all_tie", ("mano", "nobody")), TIE_LEAD)))
+
+_add(Variant(
+    name="uruguayo", title=N_("Truco Uruguayo"), region=N_("Uruguay"),
+    deck_name="spanish40", players=(2, 4, 6), specials="muestra", special_cards=(),
+    common_order=SPANISH_COMMONS, base_value=1,
+    ladder=((N_("Truco"), 2), (N_("Retruco"), 3), (N_("Vale cuatro"), 4)),
+    target=30, all_tie="mano", tie_word=N_("parda"), envido=True, flor=True,
+    options=(("target", (30, 20, 40)), ("flor", (True, False)), ("all_tie", ("mano", "nobody")),
+             ("envido_cap", (None, 4)), TIE_LEAD)))
 
 VARIANT_NAMES: tuple[str, ...] = tuple(PRESETS)
 

@@ -1,0 +1,145 @@
+"""Envido and flor points, with and without the Uruguayan muestra.
+
+>>> envido(["7e", "6e", "1o"]), envido(["10e", "11b", "4o"]), envido(["12e", "5e", "3c"])
+(33, 4, 25)
+>>> flor(["7o", "6o", "5o"]), flor(["7o", "6o", "5c"])
+(38, None)
+>>> envido(["2o", "7c", "1e"], muestra="3o")   # the 2 of the muestra's suit is a pieza: 30 + 7
+37
+>>> flor(["2o", "4o", "7e"], muestra="3o")    # two piezas: 30 + 9 (the 4's last digit) + 7
+46
+>>> envido_verdict(["7e", "6e", "1o"]).explain()
+'7 of espadas and 6 of espadas are of one suit: 7 + 6 + 20 = 33.'
+"""
+from __future__ import annotations
+
+from .cards import SPANISH, Card, card_from_code
+from .i18n import N_, _
+from .verdicts import Verdict
+
+PIEZA_ORDER = (2, 4, 5, 11, 10)  # strongest first (Uruguay)
+PIEZA_POINTS = {2: 30, 4: 29, 5: 28, 11: 27, 10: 27}
+
+
+def _cards(cards) -> list[Card]:
+    out = [card_from_code(SPANISH, c) for c in cards]
+    if len(out) != 3 or len(set(out)) != 3:
+        raise ValueError(_("envido and flor count a hand of three different cards, not {cards}")
+                         .format(cards=", ".join(str(c) for c in out)))
+    return out
+
+
+def piezas(muestra) -> dict:
+    """The piezas for a muestra, strongest first: ``{card: envido points}``.
+
+    The 12 of the muestra's suit takes the muestra's place when the muestra is itself a pieza.
+    """
+    if muestra is None:
+        return {}
+    m = card_from_code(SPANISH, muestra)
+    out = {}
+    for rank in PIEZA_ORDER:
+        card = card_from_code(SPANISH, f"{12 if rank == m.rank else rank}{m.suit}")
+        out[card] = PIEZA_POINTS[rank]
+    return out
+
+
+def card_points(card: Card, pieza_points: dict) -> int:
+    """A card's envido value: a pieza's own value, 1 to 7 at face value, figures 0."""
+    if card in pieza_points:
+        return pieza_points[card]
+    return card.rank if card.rank <= 7 else 0
+
+
+class EnvidoVerdict(Verdict):
+    """Envido or flor points of a hand, with the cards that count."""
+
+    __slots__ = ("cards", "values", "bonus")
+
+    def __init__(self, reason, points, cards, values, bonus):
+        super().__init__("points", reason, None, points)
+        self.cards, self.values, self.bonus = tuple(cards), tuple(values), bonus
+
+    def rule(self) -> str:
+        return _(POINTS_RULES[self.reason])
+
+    def explain(self) -> str:
+        names = _(" and ").join(c.name() for c in self.cards)
+        terms = " + ".join(str(v) for v in self.values + ((self.bonus,) if self.bonus else ()))
+        fmt = dict(cards=names, sum=terms, points=self.points)
+        return _(POINTS_TEXT[self.reason]).format(**fmt)
+
+    def _key(self):
+        return super()._key() + (tuple(c.id for c in self.cards),)
+
+
+POINTS_RULES = {
+    "two_of_a_suit": N_("two cards of one suit count their values plus 20; figures count 0"),
+    "highest_card": N_("with no two cards of one suit, the highest card counts alone"),
+    "pieza": N_("a pieza counts its own value (2: 30, 4: 29, 5: 28, 10 and 11: 27) plus the "
+             "best other card"),
+    "flor": N_("three cards of one suit count their values plus 20"),
+    "flor_pieza": N_("with piezas, the best pieza counts its value and the other cards their "
+                  "last digit"),
+}
+POINTS_TEXT = {
+    "two_of_a_suit": N_("{cards} are of one suit: {sum} = {points}."),
+    "highest_card": N_("No two cards share a suit: {cards} counts alone, {points}."),
+    "pieza": N_("{cards}: the pieza counts {sum} = {points}."),
+    "flor": N_("Flor, {cards}: {sum} = {points}."),
+    "flor_pieza": N_("Flor with piezas, {cards}: {sum} = {points}."),
+}
+
+
+def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
+    hand = _cards(cards)
+    pp = piezas(muestra)
+    mine = sorted((c for c in hand if c in pp), key=lambda c: -pp[c])
+    if mine:
+        best = mine[0]
+        others = sorted((c for c in hand if c is not best),
+                        key=lambda c: -(card_points(c, pp) % 10))
+        other = others[0]
+        value = card_points(other, pp) % 10
+        return EnvidoVerdict("pieza", pp[best] + value, (best, other), (pp[best], value), 0)
+    best = None
+    for suit in {c.suit for c in hand}:
+        same = sorted((c for c in hand if c.suit == suit), key=lambda c: -card_points(c, pp))
+        if len(same) >= 2:
+            pair = same[:2]
+            points = 20 + sum(card_points(c, pp) for c in pair)
+            if best is None or points > best.points:
+                best = EnvidoVerdict("two_of_a_suit", points, pair,
+                                     [card_points(c, pp) for c in pair], 20)
+    if best is not None:
+        return best
+    top = max(hand, key=lambda c: card_points(c, pp))
+    return EnvidoVerdict("highest_card", card_points(top, pp), (top,), (card_points(top, pp),), 0)
+
+
+def flor_verdict(cards, muestra=None) -> EnvidoVerdict | None:
+    """The flor of a hand, or None. With a muestra: two piezas, or a pieza and two cards of one
+    suit, or three cards of one suit (the rules of gotruco, Uruguay's most tested engine)."""
+    hand = _cards(cards)
+    pp = piezas(muestra)
+    mine = sorted((c for c in hand if c in pp), key=lambda c: -pp[c])
+    rest = [c for c in hand if c not in pp]
+    if len(mine) >= 2 or (len(mine) == 1 and rest[0].suit == rest[1].suit):
+        best, others = mine[0], [c for c in hand if c is not mine[0]]
+        values = [pp[best]] + [card_points(c, pp) % 10 for c in others]
+        return EnvidoVerdict("flor_pieza", sum(values), [best] + others, values, 0)
+    if len({c.suit for c in hand}) == 1:
+        values = [card_points(c, pp) for c in hand]
+        return EnvidoVerdict("flor", 20 + sum(values), hand, values, 20)
+    return None
+
+
+def envido(cards, muestra=None) -> int:
+    """Envido points of three cards (0 to 33; with a muestra, Uruguayan piezas count)."""
+    return envido_verdict(cards, muestra).points
+
+
+def flor(cards, muestra=None):
+    """Flor points if the three cards make a flor, else None."""
+    verdict = flor_verdict(cards, muestra)
+    return None if verdict is None else verdict.points
