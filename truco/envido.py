@@ -135,7 +135,7 @@ class EnvidoMixin:
 
     def _side_actions(self) -> list:
         actions = super()._side_actions()
-        if self.variant.envido:
+        if self.variant.envido and not self._tricks and not self._env_done:
             seat = self._current
             if self._phase == ANSWER and self._unsung_flor(seat):
                 actions.append(self._table[FLOR])
@@ -145,14 +145,15 @@ class EnvidoMixin:
 
     def _forced_actions(self):
         forced = super()._forced_actions()
-        if forced is None and self.variant.envido and self._unsung_flor(self._current):
+        if forced is None and self.variant.envido and self._flor_of and \
+                self._unsung_flor(self._current):
             forced = [self._table[FLOR]] + ([self._table[FOLD]] if self._may_fold() else [])
         return forced
 
     def _extra_raise_blocker(self):
         blocker = super()._extra_raise_blocker()
-        if blocker is None and self.variant.envido and self._phase == PLAY_PHASE and \
-                self._unsung_flor(self._current):
+        if blocker is None and self.variant.envido and self._flor_of and \
+                self._phase == PLAY_PHASE and self._unsung_flor(self._current):
             return IllegalAction(_("announce your flor first"), reason="flor_first")
         return blocker
 

@@ -13,6 +13,8 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import SPANISH, Card, card_from_code
 from .i18n import N_, _
 from .verdicts import Verdict
@@ -29,6 +31,7 @@ def _cards(cards) -> list[Card]:
     return out
 
 
+@lru_cache(maxsize=128)
 def piezas(muestra) -> dict:
     """The piezas for a muestra, strongest first: ``{card: envido points}``.
 
@@ -122,6 +125,9 @@ def flor_verdict(cards, muestra=None) -> EnvidoVerdict | None:
     suit, or three cards of one suit (the rules of gotruco, Uruguay's most tested engine)."""
     hand = _cards(cards)
     pp = piezas(muestra)
+    if hand[0].suit != hand[1].suit and hand[1].suit != hand[2].suit and \
+            hand[0].suit != hand[2].suit and not any(c in pp for c in hand):
+        return None  # the common case, decided at once
     mine = sorted((c for c in hand if c in pp), key=lambda c: -pp[c])
     rest = [c for c in hand if c not in pp]
     if len(mine) >= 2 or (len(mine) == 1 and rest[0].suit == rest[1].suit):
