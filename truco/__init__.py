@@ -14,11 +14,12 @@ from .errors import CardError, IllegalAction, TrucoError, Undecided, UnknownVari
 from .game import Game
 from .i18n import get_language, set_language
 from .notation import Observation, from_notation
+from .points import envido, envido_verdict, flor, flor_verdict
 from .presets import PRESETS, VARIANT_NAMES, variant
 from .variants import Variant
 
 __all__ = [
     "Action", "Card", "CardError", "Game", "IllegalAction", "Observation", "PRESETS",
-    "TrucoError", "Undecided", "UnknownVariant", "VARIANT_NAMES", "Variant", "from_notation",
+    "TrucoError", "Undecided", "envido", "envido_verdict", "flor", "flor_verdict", "UnknownVariant", "VARIANT_NAMES", "Variant", "from_notation",
     "get_language", "set_language", "variant",
 ]

@@ -6,7 +6,7 @@ from .errors import IllegalAction
 from .i18n import _
 
 PLAY, RAISE, ACCEPT, REFUSE, FOLD = "play", "raise", "accept", "refuse", "fold"
-# Side bets and Truc specials (see truco.envido and truco.truc); listed here so every
+# Side bets and Truc specials (see truco.side_bets and truco.truc); listed here so every
 # action text parses in one place.
 ENVIDO, REAL_ENVIDO, FALTA_ENVIDO = "envido", "real envido", "falta envido"
 QUIERO, NO_QUIERO, SON_BUENAS = "quiero", "no quiero", "son buenas"

@@ -22,7 +22,7 @@ from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, action_table, pa
 from .errors import CardError, IllegalAction
 from .i18n import _
 from .presets import variant as get_variant
-from .envido import EnvidoMixin
+from .side_bets import EnvidoMixin
 from .truc import TrucMixin
 from .verdicts import TrickVerdict
 from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase
@@ -336,7 +336,7 @@ class Game(EnvidoMixin, TrucMixin, CoreGame):
     """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2).
 
     The core rules come from :class:`CoreGame`; envido and flor from
-    :class:`truco.envido.EnvidoMixin`; the Truc specials from :class:`truco.truc.TrucMixin`.
+    :class:`truco.side_bets.EnvidoMixin`; the Truc specials from :class:`truco.truc.TrucMixin`.
     """
 
     _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **TrucMixin.handlers}

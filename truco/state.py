@@ -4,7 +4,7 @@ from __future__ import annotations
 from .i18n import _
 
 DECIDE, PLAY_PHASE, ANSWER, OVER = 0, 1, 2, 3
-# Phases of the side bets and Truc specials (truco.envido, truco.truc).
+# Phases of the side bets and Truc specials (truco.side_bets, truco.truc).
 ENVIDO_ANSWER, DECLARE, FLOR_ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER = 4, 5, 6, 7, 8
 PHASE_NAMES = {DECIDE: "decide", PLAY_PHASE: "play", ANSWER: "answer", OVER: "over",
                ENVIDO_ANSWER: "envido", DECLARE: "declare", FLOR_ANSWER: "flor",
@@ -242,7 +242,7 @@ class GameBase:
                 tuple(e._key() for e in self.log), tuple(self.hand_notations),
                 self._rng.getstate(), self._side_snapshot())
 
-    # --- hooks for the side bets and specials (truco.envido, truco.truc) --------------------
+    # --- hooks for the side bets and specials (truco.side_bets, truco.truc) --------------------
     def _init_side_state(self) -> None:
         self._pending_side = None
 

@@ -1,6 +1,466 @@
-"""The Truc specials: redeal, mon reste, captains and signals (filled in by issue 3)."""
+"""The Truc specials (seed 002): redeal, mon reste, captains and partner signals.
+
+Redeal: before any card is played, the non-dealer (with four players the eldest, i.e. the mano)
+may propose one redeal per hand; the dealer accepts (the hands are put aside and three new cards
+are dealt to each player from the stock, same dealer) or refuses (the hand is played as dealt).
+
+>>> from truco import Game
+>>> g = Game.from_deal("truc", hands=[["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], dealer=1, seed=3)
+>>> [str(a) for a in g.legal_actions()]
+['play 7c', 'play 8d', 'play 9s', 'redeal', 'mon reste', 'raise', 'fold']
+>>> _ = g.apply("redeal"); g.current_player, [str(a) for a in g.legal_actions()]
+(1, ['accept', 'refuse'])
+>>> g.apply("refuse").verdict.reason
+'redeal_refused'
+
+Mon reste raises the hand to what the proposer's side lacks to reach the target; the other side
+folds (the proposer scores the value before) or says "mon reste" too, and then the hand's
+winner wins the game:
+
+>>> g = Game.from_deal("truc", hands=[["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(4, 9))
+>>> _ = g.apply("mon reste"); g.pending_raise, [str(a) for a in g.legal_actions()]
+((0, 8), ['mon reste', 'refuse'])
+>>> _ = g.apply("mon reste")
+>>> for card in ["7c", "Ac", "8d", "Kd"]:
+...     _ = g.apply("play " + card)
+>>> g.score, g.winner
+((12, 9), 0)
+"""
 from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE
+from .errors import IllegalAction
+from .i18n import N_, _
+from .notation import Observation
+from .state import ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
+from .verdicts import Verdict, team_name
+
+# Partner signals (4-player French Truc): the gesture and the rank it shows (ace = 1).
+SIGNALS = {"smile": 7, "wink": 8, "shrug": 1}
+
+TRUC_RULES = {
+    "redeal_proposed": N_("before any card is played, the non-dealer (with four players, the "
+                          "eldest) may propose one redeal per hand; only the dealer accepts or "
+                          "refuses it"),
+    "redeal_accepted": N_("a redeal needs both sides to agree: the hands are put aside, the same "
+                          "dealer gives everyone three new cards, and there is no second redeal"),
+    "redeal_refused": N_("a redeal needs both sides to agree; only one may be proposed in a "
+                         "hand"),
+    "mon_reste": N_("on your turn, before playing a card, 'mon reste' raises the hand to what "
+                    "your side lacks to reach the target; the other side folds or says mon "
+                    "reste too"),
+    "mon_reste_refused": N_("folding against mon reste ends the hand: the proposers score the "
+                            "value the hand had before it"),
+    "mon_reste_answered": N_("when mon reste is answered with mon reste, nobody may raise any "
+                             "more and the winner of the hand wins the game"),
+    "signal": N_("partners may show what they hold (a smile: a 7, a wink: an 8, a shrug: an "
+                 "ace); signals must be honest"),
+}
+TRUC_TEXT = {
+    "redeal_proposed": N_("Player {seat} ({team}) proposes a redeal: if the dealer accepts, the "
+                          "hands are put aside and everyone gets three new cards."),
+    "redeal_accepted": N_("Player {seat}, the dealer, accepts the redeal: the hands are put "
+                          "aside and three new cards are dealt to each player."),
+    "redeal_refused": N_("Player {seat}, the dealer, refuses the redeal: the hand is played with "
+                         "the cards dealt."),
+    "mon_reste": N_("Player {seat} ({team}) says mon reste: the hand is raised to {value}, all "
+                    "{team} lacks to reach {target}; if {other} folds, {team} scores {before}."),
+    "mon_reste_refused": N_("Player {seat} ({team}) folds against mon reste: {other} scores "
+                            "{points}."),
+    "mon_reste_answered": N_("Player {seat} ({team}) answers mon reste too: whoever wins this "
+                             "hand wins the game."),
+    "signal_smile": N_("Player {seat} smiles at their partner: they hold a 7."),
+    "signal_wink": N_("Player {seat} winks at their partner: they hold an 8."),
+    "signal_shrug": N_("Player {seat} shrugs at their partner: they hold an ace."),
+}
+
+
+class TrucVerdict(Verdict):
+    """A redeal proposal or answer, a mon reste or its answer, or a partner's signal."""
+
+    __slots__ = ("seat", "team", "value", "before", "target", "sign")
+
+    def __init__(self, kind, reason, seat, *, value=0, before=0, target=0, winner=None,
+                 points=0, sign=None):
+        super().__init__(kind, reason, winner, points)
+        self.seat, self.team = seat, seat & 1
+        self.value, self.before, self.target, self.sign = value, before, target, sign
+
+    def rule(self) -> str:
+        return _(TRUC_RULES[self.reason])
+
+    def explain(self) -> str:
+        key = f"signal_{self.sign}" if self.reason == "signal" else self.reason
+        text = _(TRUC_TEXT[key]).format(
+            seat=self.seat, team=team_name(self.team), other=team_name(1 - self.team),
+            value=self.value, before=self.before, target=self.target, points=self.points)
+        return text + " " + _("Rule: {rule}.").format(rule=self.rule())
+
+    def _key(self):
+        return super()._key() + (self.seat, self.value, self.before, self.target, self.sign)
+
+
+@dataclass(frozen=True)
+class TrucObservation(Observation):
+    """An observation in a game with partner signals: ``signals`` holds the ``(seat, sign)``
+    given this hand by the observer's partners (never by the opponents, never their own)."""
+
+    signals: tuple = ()
+
+
+# Reason codes that mean "not now" for a redeal / mon reste, with their messages.
+_REDEAL_WHY = {
+    "no_redeal_in_variant": N_("{variant} has no redeal"),
+    "one_redeal_per_hand": N_("only one redeal may be proposed in a hand"),
+    "only_eldest_proposes_redeal": N_("only the eldest (the player after the dealer) may propose "
+                                      "a redeal"),
+    "redeal_only_before_play": N_("a redeal may only be proposed before any card is played or "
+                                  "any bet is made"),
+}
+_MON_RESTE_WHY = {
+    "no_mon_reste_in_variant": N_("{variant} has no mon reste"),
+    "no_raise_after_mon_reste": N_("after mon reste nobody may raise any more"),
+    "not_allowed": N_("you cannot say mon reste now"),
+    "same_side_raised_last": N_("your side raised last: only the side that accepted may raise "
+                                "next"),
+    "answer_pending": N_("a bet must be settled first"),
+    "no_raise_in_special_hand": N_("nobody may raise in this hand"),
+    "mon_reste_not_a_raise": N_("your side lacks only {lack} to reach {target}: mon reste would "
+                                "not raise a hand already worth {value}"),
+}
 
 
 class TrucMixin:
-    handlers: dict = {}
+    """Redeal, mon reste, captains and partner signals, for the Truc variants.
+
+    Every hook calls ``super()`` so :class:`truco.envido.EnvidoMixin` (before this class in the
+    MRO) and the core chain through it; games of other variants keep the core's fast path.
+    """
+
+    # --- state ----------------------------------------------------------------------------
+    def _init_side_state(self) -> None:
+        super()._init_side_state()
+        v = self.variant
+        self._redeal_on = v.redeal
+        self._mon_reste_on = v.mon_reste
+        self._captains_on = v.captains and self.n == 4
+        # Signals are described for the French (piquet-deck) game with four players.
+        self._signals_on = self._captains_on and v.deck_name == "piquet32"
+        self._redeal_used = False
+        self._mon_reste = None  # None, "pending" or "game" (both sides said mon reste)
+        self._mr = None  # (proposer seat, value, value before, resume seat) while pending
+        self._signals: list = []
+        if self._redeal_on or self._mon_reste_on or self._captains_on:
+            self._has_sides = True
+        if self._mon_reste_on:
+            # A hand raised by mon reste may be worth a value off the ladder: no rung above it.
+            for value in range(v.target + 1):
+                self._next_rung.setdefault(value, None)
+
+    def _start_hand_sides(self) -> None:
+        super()._start_hand_sides()
+        self._redeal_used = False
+        self._mon_reste = None
+        self._mr = None
+        self._signals = []
+
+    def _side_snapshot(self):
+        return super()._side_snapshot() + (
+            ("truc", self._redeal_used, self._mon_reste, self._mr, tuple(self._signals)),)
+
+    @property
+    def mon_reste(self):
+        """None, "pending" (mon reste waits for its answer) or "game" (the hand's winner wins
+        the game)."""
+        return self._mon_reste
+
+    @property
+    def captains(self) -> tuple:
+        """The captains (dealer and eldest) in a 4-player Truc game, else ()."""
+        return (self.dealer, self.mano) if self._captains_on else ()
+
+    @property
+    def signals(self) -> tuple:
+        """Every signal given this hand, ``((seat, sign), ...)`` (an omniscient view: use
+        :meth:`signals_for` or :meth:`observation` for what one seat may see)."""
+        return tuple(self._signals)
+
+    def signals_for(self, seat: int) -> tuple:
+        """The signals ``seat`` has seen this hand: those of their partners only."""
+        return tuple((s, sign) for s, sign in self._signals if s != seat and (s ^ seat) & 1 == 0)
+
+    # --- legality ---------------------------------------------------------------------------
+    def _redeal_why(self):
+        """None if the current player may propose a redeal now, else the reason code."""
+        if not self._redeal_on:
+            return "no_redeal_in_variant"
+        if self._redeal_used:
+            return "one_redeal_per_hand"
+        if self._current != self.mano:
+            return "only_eldest_proposes_redeal"
+        if self._actions or self._phase != PLAY_PHASE:
+            return "redeal_only_before_play"
+        return None
+
+    def _mon_reste_why(self):
+        """None if the current player may say mon reste now, else the reason code (or the
+        IllegalAction of another rule that blocks raising)."""
+        if not self._mon_reste_on:
+            return "no_mon_reste_in_variant"
+        if self._mon_reste is not None:
+            return "no_raise_after_mon_reste"
+        phase = self._phase
+        if phase == PLAY_PHASE:
+            rr = self._raise_right
+            if rr is not None and rr != self._current & 1:
+                return "same_side_raised_last"
+            if self._pending_side is not None:
+                return "answer_pending"
+            value = self._value
+        elif phase == ANSWER:  # answering a raise: accepts it, then mon reste on top
+            value = self._pending[1]
+        else:
+            return "not_allowed"
+        if self._special is not None:
+            return "no_raise_in_special_hand"
+        if self.variant.target - self._score[self._current & 1] <= value:
+            return "mon_reste_not_a_raise"
+        return self._extra_raise_blocker()
+
+    def _side_actions(self) -> list:
+        actions = super()._side_actions()
+        phase = self._phase
+        if phase == PLAY_PHASE:
+            if (self._redeal_on and not self._redeal_used and not self._actions
+                    and self._current == self.mano):
+                actions = actions + [self._table[REDEAL]]
+            if self._mon_reste_on and self._mon_reste is None and self._mon_reste_why() is None:
+                actions = actions + [self._table[MON_RESTE]]
+        elif phase == ANSWER and self._mon_reste_on and self._mon_reste is None \
+                and self._mon_reste_why() is None:
+            actions = actions + [self._table[MON_RESTE]]
+        return actions
+
+    def _other_phase_actions(self) -> list:
+        phase = self._phase
+        if phase == REDEAL_ANSWER:
+            return [self._table[ACCEPT], self._table[REFUSE]]
+        if phase == MON_RESTE_ANSWER:
+            return [self._table[MON_RESTE], self._table[REFUSE]]
+        return super()._other_phase_actions()
+
+    def _extra_raise_blocker(self):
+        blocker = super()._extra_raise_blocker()
+        if blocker is None and self._mon_reste is not None:
+            return IllegalAction(_(_MON_RESTE_WHY["no_raise_after_mon_reste"]),
+                                 reason="no_raise_after_mon_reste")
+        return blocker
+
+    def _raise_blocker(self):
+        if self._mon_reste == "game":  # say why before the core's "top of the ladder"
+            return IllegalAction(_(_MON_RESTE_WHY["no_raise_after_mon_reste"]),
+                                 reason="no_raise_after_mon_reste")
+        return super()._raise_blocker()
+
+    def _may_fold(self) -> bool:
+        if self._captains_on and self._current != self.dealer and self._current != self.mano:
+            return False
+        return super()._may_fold()
+
+    def _answerer(self, seat: int) -> int:
+        """With captains, a bet is answered by the other side's captain."""
+        if self._captains_on:
+            return self.dealer if (self.dealer ^ seat) & 1 else self.mano
+        return super()._answerer(seat)
+
+    def _side_illegal(self, action):
+        kind = action.kind
+        if kind == REDEAL:
+            why = self._redeal_why() or "redeal_only_before_play"
+            return IllegalAction(_(_REDEAL_WHY[why]).format(variant=_(self.variant.title)),
+                                 reason=why)
+        if kind == MON_RESTE:
+            why = self._mon_reste_why() or "not_allowed"
+            if isinstance(why, IllegalAction):
+                return why
+            target = self.variant.target
+            value = self._pending[1] if self._phase == ANSWER else self._value
+            return IllegalAction(_(_MON_RESTE_WHY[why]).format(
+                variant=_(self.variant.title), target=target, value=value,
+                lack=target - self._score[self._current & 1]), reason=why)
+        if kind == FOLD and self._captains_on and self._phase == PLAY_PHASE \
+                and self._current not in (self.dealer, self.mano):
+            return self._captain_error(FOLD)
+        return super()._side_illegal(action)
+
+    def _captain_error(self, kind) -> IllegalAction:
+        if kind == FOLD:
+            return IllegalAction(_("only the captains (the dealer and the eldest) may concede"),
+                                 reason="only_captains_concede")
+        return IllegalAction(_("only the captains (the dealer and the eldest) may accept or "
+                               "refuse; player {captain} answers for your side").format(
+                                   captain=self._current), reason="only_captains_answer")
+
+    def _why_illegal(self, action):
+        phase = self._phase
+        if phase == REDEAL_ANSWER:
+            if action.kind == REDEAL:
+                return self._side_illegal(action)
+            return IllegalAction(_("the dealer must first accept or refuse the redeal"),
+                                 reason="answer_pending")
+        if phase == MON_RESTE_ANSWER:
+            if action.kind == ACCEPT:
+                return IllegalAction(_("mon reste is not simply accepted: answer 'mon reste' "
+                                       "(the hand's winner wins the game) or refuse"),
+                                     reason="mon_reste_no_plain_accept")
+            return IllegalAction(_("mon reste must be answered first: 'mon reste' or refuse"),
+                                 reason="answer_pending")
+        return super()._why_illegal(action)
+
+    def _verify(self, action, player):
+        # A partner answering or conceding for the side: say that only captains may.
+        if (player is not None and self._captains_on and player != self._current
+                and self._phase != OVER and player not in (self.dealer, self.mano)):
+            from .actions import parse_action
+            kind = parse_action(self.variant, action).kind
+            if kind == FOLD or (kind in (ACCEPT, REFUSE, MON_RESTE) and
+                                self._phase in (ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER)):
+                raise self._captain_error(kind)
+        return super()._verify(action, player)
+
+    # --- scoring --------------------------------------------------------------------------
+    def _hand_points(self, winner) -> int:
+        if self._mon_reste == "game" and winner is not None:
+            return max(self.variant.target - self._score[winner], 0)
+        return super()._hand_points(winner)
+
+    # --- what the actions do (only called once legal) ------------------------------------
+    def _on_redeal(self, action) -> Event:
+        seat = self._current
+        self._redeal_used = True
+        self._phase = REDEAL_ANSWER
+        self._current = self.dealer
+        return self._log_event("redeal", seat, action,
+                               TrucVerdict("redeal", "redeal_proposed", seat))
+
+    def _redeal_hands(self) -> None:
+        """Put the hands aside and deal three new cards each from the stock (same dealer)."""
+        n = self.n
+        aside = set(self._dealt)
+        if self.vira is not None:
+            aside.add(self.vira)
+        stock = [c for c in self._deck if c not in aside]
+        rand = self._rng.random
+        last = len(stock)
+        for i in range(3 * n):
+            j = i + int(rand() * (last - i))
+            stock[i], stock[j] = stock[j], stock[i]
+        self._dealt = dealt = stock[:3 * n]
+        self._hands = [dealt[k:k + 3] for k in range(0, 3 * n, 3)]
+        # The hand's notation now starts from the new deal (the log keeps the redeal).
+        self._actions.clear()
+        self._notations[-1] = ((self.dealer, tuple(self._score), self.vira, dealt),
+                               self._actions)
+        self._signals = []
+        self.log.append(Event("deal", self.dealer, None, None, self.hand_no))
+
+    def _on_accept_truc(self, action) -> Event:
+        if self._phase != REDEAL_ANSWER:
+            return super()._on_accept(action)
+        seat = self._current
+        event = self._log_event("accept", seat, action,
+                                TrucVerdict("accept", "redeal_accepted", seat))
+        self._redeal_hands()
+        self._phase = PLAY_PHASE
+        self._current = self._leader = self.mano
+        return event
+
+    def _on_refuse_truc(self, action) -> Event:
+        phase = self._phase
+        if phase == REDEAL_ANSWER:
+            seat = self._current
+            self._phase = PLAY_PHASE
+            self._current = self.mano
+            return self._log_event("refuse", seat, action,
+                                   TrucVerdict("refuse", "redeal_refused", seat))
+        if phase == MON_RESTE_ANSWER:
+            seat = self._current
+            proposer, value, before, _resume = self._mr
+            verdict = TrucVerdict("refuse", "mon_reste_refused", seat, value=value,
+                                  before=before, target=self.variant.target,
+                                  winner=proposer & 1, points=before)
+            self._pending = self._mr = None
+            self._mon_reste = None
+            event = self._log_event("refuse", seat, action, verdict)
+            self._end_hand(verdict)
+            return event
+        return super()._on_refuse(action)
+
+    def _on_mon_reste(self, action) -> Event:
+        seat, target = self._current, self.variant.target
+        if self._phase == MON_RESTE_ANSWER:  # mon reste against mon reste: play for the game
+            proposer, value, before, resume = self._mr
+            self._mon_reste = "game"
+            self._mr = self._pending = None
+            self._value = max(target - self._score[0], target - self._score[1])
+            self._phase = PLAY_PHASE
+            self._current = resume
+            return self._log_event("mon_reste", seat, action, TrucVerdict(
+                "mon_reste", "mon_reste_answered", seat, value=self._value, before=before,
+                target=target))
+        if self._phase == ANSWER:  # answering a raise with mon reste accepts the raise first
+            self._value = self._pending[1]
+            resume = self._pending[2]
+        else:
+            resume = seat
+        before = self._value
+        value = target - self._score[seat & 1]
+        self._mon_reste = "pending"
+        self._mr = (seat, value, before, resume)
+        self._pending = (seat, value, resume)
+        self._phase = MON_RESTE_ANSWER
+        self._current = self._answerer(seat)
+        return self._log_event("mon_reste", seat, action, TrucVerdict(
+            "mon_reste", "mon_reste", seat, value=value, before=before, target=target))
+
+    handlers = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste, ACCEPT: _on_accept_truc,
+                REFUSE: _on_refuse_truc}
+
+    # --- partner signals: optional events, not actions ----------------------------------
+    def signal(self, seat: int, sign: str) -> Event:
+        """``seat`` signals a card to their partner(s): "smile" (a 7), "wink" (an 8) or
+        "shrug" (an ace). Signals must be honest; only partners see them in
+        :meth:`observation`. Not an action: it does not change whose turn it is."""
+        if not self._signals_on:
+            raise IllegalAction(_("signals are given between partners in four-player French "
+                                  "Truc only"), reason="no_signals_in_variant")
+        if self._phase == OVER:
+            raise IllegalAction(_("the game is over"), reason="game_over")
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction(_("there is no player {player} in a game of {n}").format(
+                player=seat, n=self.n), reason="no_such_player")
+        word = sign.strip().lower() if isinstance(sign, str) else None
+        rank = SIGNALS.get(word)
+        if rank is None:
+            raise IllegalAction(_("{sign!r} is not a signal: use 'smile' (a 7), 'wink' (an 8) "
+                                  "or 'shrug' (an ace)").format(sign=sign),
+                                reason="unknown_signal")
+        if not any(c.rank == rank for c in self._hands[seat]):
+            raise IllegalAction(_("player {seat} cannot {sign}: signals must be honest and they "
+                                  "hold no such card").format(seat=seat, sign=word),
+                                reason="dishonest_signal")
+        self._signals.append((seat, word))
+        return self._log_event("signal", seat, None,
+                               TrucVerdict("signal", "signal", seat, sign=word))
+
+    def observation(self, player: int):
+        obs = super().observation(player)
+        if not self._signals_on:
+            return obs
+        values = {f.name: getattr(obs, f.name) for f in fields(Observation)}
+        return TrucObservation(**values, signals=self.signals_for(player))
+
+
+__all__ = ["SIGNALS", "TrucMixin", "TrucObservation", "TrucVerdict"]

@@ -51,7 +51,7 @@ class Variant:
     iron_hand_blind: bool = False
     games_to_win: int = 1
     tie_word: str = "empate"  # what a tied trick is called: empate / parda / spoiled
-    # Side bets (truco.envido): envido, flor, and the score shown as malas and buenas.
+    # Side bets (truco.side_bets): envido, flor, and the score shown as malas and buenas.
     envido: bool = False
     flor: bool = False
     malas_buenas: bool = False
