@@ -66,8 +66,11 @@ def action_table(variant) -> dict:
 def parse_action(variant, text) -> Action:
     """Parse an action string (``"play 4c"``, ``"raise"``, ``"no quiero"``) for ``variant``."""
     table = action_table(variant)
-    if isinstance(text, Action):
-        return text
+    if isinstance(text, Action):  # another variant's action is read as its text
+        if text.card is None and table.get(text.kind) is text or \
+                text.card is not None and table[PLAY].get(text.card.id) is text:
+            return text
+        text = text.text
     if not isinstance(text, str):
         raise IllegalAction(_("an action is a text such as 'play 4c' or 'raise', not {kind}")
                             .format(kind=type(text).__name__), reason="unknown_action")

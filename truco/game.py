@@ -40,6 +40,10 @@ class CoreGame(GameBase):
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
                              .format(last=players - 1, dealer=dealer))
+        score = tuple(score)
+        if len(score) != 2 or any(not isinstance(s, int) or not 0 <= s < v.target for s in score):
+            raise ValueError(_("the score must be two numbers from 0 to {top}").format(
+                top=v.target - 1))
         self._setup(v, players, seed, dealer, score)
         self._start_hand(_deal)
 
@@ -101,6 +105,14 @@ class CoreGame(GameBase):
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal
+
+    def why_not(self, action, player=None):
+        """None if ``action`` is legal now, else the :class:`IllegalAction` it would raise."""
+        try:
+            self._verify(action, player)
+        except IllegalAction as err:
+            return err
+        return None
 
     def can(self, action, player=None) -> bool:
         try:

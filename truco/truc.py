@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE
+from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE, parse_action
 from .errors import IllegalAction
 from .i18n import N_, _
 from .notation import Observation
@@ -152,7 +152,8 @@ class TrucMixin:
         self._mon_reste = None  # None, "pending" or "game" (both sides said mon reste)
         self._mr = None  # (proposer seat, value, value before, resume seat) while pending
         self._signals: list = []
-        if self._redeal_on or self._mon_reste_on or self._captains_on:
+        self._truc_bets = self._redeal_on or self._mon_reste_on
+        if self._truc_bets or self._captains_on:
             self._has_sides = True
         if self._mon_reste_on:
             # A hand raised by mon reste may be worth a value off the ladder: no rung above it.
@@ -231,6 +232,8 @@ class TrucMixin:
 
     def _side_actions(self) -> list:
         actions = super()._side_actions()
+        if not self._truc_bets:
+            return actions
         phase = self._phase
         if phase == PLAY_PHASE:
             if (self._redeal_on and not self._redeal_used and not self._actions
@@ -300,7 +303,7 @@ class TrucMixin:
             return IllegalAction(_("only the captains (the dealer and the eldest) may concede"),
                                  reason="only_captains_concede")
         return IllegalAction(_("only the captains (the dealer and the eldest) may accept or "
-                               "refuse; player {captain} answers for your side").format(
+                               "refuse; player {captain} is to answer").format(
                                    captain=self._current), reason="only_captains_answer")
 
     def _why_illegal(self, action):
@@ -323,7 +326,6 @@ class TrucMixin:
         # A partner answering or conceding for the side: say that only captains may.
         if (player is not None and self._captains_on and player != self._current
                 and self._phase != OVER and player not in (self.dealer, self.mano)):
-            from .actions import parse_action
             kind = parse_action(self.variant, action).kind
             if kind == FOLD or (kind in (ACCEPT, REFUSE, MON_RESTE) and
                                 self._phase in (ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER)):

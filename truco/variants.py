@@ -215,6 +215,12 @@ class Variant:
                                      reason="bad_option_value", option=key)
         return replace(self, _cache={}, **options) if options else self
 
+    def __deepcopy__(self, memo):
+        return self  # frozen: a copy of a game shares its rules value
+
+    def __copy__(self):
+        return self
+
     def option_values(self) -> dict:
         """The rule options this variant offers, with their current values."""
         return {k: getattr(self, k) for k, _v in self.options}

@@ -9,6 +9,10 @@ from .i18n import N_, _, ngettext
 from .ranking import BRAVA, COMMON, MANILHA, MATA, PIEZA
 
 
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def team_name(team) -> str:
     return _("team A") if team == 0 else _("team B")
 
@@ -102,6 +106,10 @@ class TrickVerdict(Verdict):
             variant, ranking, plays, top, teams, seats)
         self.winner = None if teams & (teams - 1) else plays[top][0]
         self._reason = None
+
+    def __reduce__(self):
+        return (TrickVerdict, (self.variant, self.ranking, self.plays, self.top, self.teams,
+                               self.seats))
 
     @property
     def vira(self):
@@ -197,7 +205,7 @@ class HandVerdict(Verdict):
             return _("Tricks: {results}. Nobody wins the hand: {rule}.").format(
                 results=results, rule=self.rule())
         text = _("Tricks: {results}. {team} wins the hand: {rule}.").format(
-            results=results, team=team_name(self.winner).capitalize(), rule=self.rule())
+            results=results, team=_first_upper(team_name(self.winner)), rule=self.rule())
         if self.points:
             text += " " + ngettext("{team} scores {n} point.", "{team} scores {n} points.",
                                    self.points).format(team=team_name(self.winner),

@@ -1,0 +1,85 @@
+"""Shared widget helpers: card items, accessible names, feedback, action buttons, doctests."""
+import doctest
+import importlib
+
+import pytest
+
+import truco
+from tutor_clicks import click_button
+from widgets import common
+from widgets.common import ActionButtons, card_item, card_label, feedback_box, set_feedback
+
+MODULES = ["widgets.common", "widgets.ranking_explorer", "widgets.manilha_trainer",
+           "widgets.trick_quiz", "widgets.tie_explorer", "widgets.bet_ladder",
+           "widgets.play_table", "widgets.variant_compare", "widgets.envido_trainer"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_doctests_pass(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("code, vira, label", [
+    ("4c", None, "4 of clubs (Zap), top manilha"),
+    ("7h", None, "7 of hearts (Copas), second manilha"),
+    ("As", None, "ace of spades (Espadilha), third manilha"),
+    ("7d", None, "7 of diamonds (Pica-fumo), fourth manilha"),
+    ("3s", None, "3 of spades"),
+])
+def test_mineiro_labels_name_the_manilha_rank(code, vira, label):
+    v = truco.variant("mineiro")
+    assert card_label(v, v.card(code), vira) == label
+
+
+def test_labels_follow_the_vira_and_the_bravas():
+    p = truco.variant("paulista")
+    assert card_label(p, p.card("4h"), "3s") == "4 of hearts (Copas), second manilha"
+    assert card_label(p, p.card("4h"), "5s") == "4 of hearts"
+    a = truco.variant("argentino")
+    assert card_label(a, a.card("7e")) == "7 of espadas (siete de espadas), third carta brava"
+
+
+def test_card_item_carries_only_display_data_and_the_label_in_the_svg():
+    v = truco.variant("mineiro")
+    item = card_item(v, v.card("7h"), highlight="manilha", enabled=False, extra="level 2")
+    assert set(item) == {"code", "svg", "label", "enabled"}
+    assert item["label"] == "7 of hearts (Copas), second manilha, level 2"
+    assert 'aria-label="7 of hearts (Copas), second manilha, level 2"' in item["svg"]
+    assert item["enabled"] is False and 'data-highlight="manilha"' in item["svg"]
+    hidden = card_item(v, v.card("7h"), reveal=False)
+    assert hidden["label"] == "7 of hearts" and "manilha" not in hidden["svg"].lower()
+
+
+def test_feedback_is_escaped_and_changes_on_every_message():
+    box = feedback_box()
+    assert "tutor-feedback" in box._dom_classes
+    set_feedback(box, "<script>x</script>", "wrong", ["a & b"], count=1)
+    first = box.value
+    assert "<script>" not in first and "&lt;script&gt;" in first and "a &amp; b" in first
+    assert 'data-tone="wrong"' in first
+    set_feedback(box, "<script>x</script>", "wrong", ["a & b"], count=2)
+    assert box.value != first
+
+
+def test_action_buttons_only_run_offered_actions():
+    done, rejected = [], []
+    buttons = ActionButtons(done.append, rejected.append)
+    buttons.show([("raise", "Truco"), ("fold", "Fold")])
+    raise_button = buttons.buttons["raise"]
+    click_button(raise_button)
+    assert done == ["raise"]
+    buttons.show([("fold", "Fold")])  # raise hidden and disabled now
+    assert raise_button.disabled and raise_button.layout.display == "none"
+    click_button(raise_button)  # a stale or forged click
+    assert done == ["raise"] and rejected == ["That button is not available now."]
+    assert buttons.click("accept") is False and done == ["raise"]
+    buttons.close()
+
+
+def test_get_variant_accepts_names_and_objects():
+    v = truco.variant("paulista")
+    assert common.get_variant("paulista") == v and common.get_variant(v) is v
+    with pytest.raises(ValueError):
+        common.get_variant("chinchon")

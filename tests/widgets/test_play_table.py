@@ -1,0 +1,178 @@
+"""PlayTable: a game against computer players, seen from the learner's seat only."""
+import random
+
+import pytest
+
+from truco import Game
+from tutor_clicks import assert_built, browser_state, click_button, click_card, fingerprint
+from widgets import PlayTable, simple_player
+
+
+def hidden_cards(t):
+    """Cards the learner must not see: other seats' hands (minus partner cards shown)."""
+    shown = {s for s, _c in t.view.partner_hands}
+    return [c for s in range(t.players) if s != t.seat and s not in shown
+            for c in t.game.hand(s)]
+
+
+def assert_no_leak(t):
+    """No hidden card's code or name in anything the browser gets. After the first hand,
+    the log and the last trick shown may name cards of earlier hands that were dealt again,
+    so there only the card row and the other seats' cards are checked."""
+    hidden = hidden_cards(t)
+    row = browser_state(t.row)
+    seats = "".join(t._seat_html(s, t.view) for s in range(t.players) if s != t.seat)
+    assert seats in t.table.value
+    for card in hidden:
+        assert card.code not in t.row.offered
+        assert f'"code": "{card.code}"' not in row and card.name() not in row
+        assert card.name() not in seats
+    if t.game.hand_no == 1:
+        state = browser_state(t.widget)
+        for card in hidden:
+            assert f'"code": "{card.code}"' not in state
+            assert card.name() not in state, card
+
+
+def play_out(t, limit=400):
+    for _i in range(limit):
+        if t.game.is_over:
+            return
+        assert t.game.current_player == t.seat  # computers never leave it mid-turn
+        assert_no_leak(t)
+        if t.row.offered:
+            t.play(sorted(t.row.offered)[0])
+        else:
+            t.act(t.view.legal_actions[0])
+    raise AssertionError("the game did not end")
+
+
+def test_builds_with_the_promised_classes():
+    assert_built(PlayTable(seed=1))
+
+
+def test_it_is_the_learners_turn_and_only_legal_cards_are_offered():
+    t = PlayTable("mineiro", seed=1)
+    assert t.game.current_player == 0
+    legal = set(t.view.legal_actions)
+    assert t.row.offered == {c for c in t.view.hand if f"play {c}" in legal}
+    assert t.buttons.offered == {a for a in legal if not a.startswith("play ")}
+    assert "Ask Truco (4)" in t.buttons.buttons["raise"].description
+
+
+def test_a_legal_play_runs_the_computers_and_logs_engine_verdicts():
+    t = PlayTable("mineiro", seed=2)
+    start = len(t.game.log)
+    code = sorted(t.row.offered)[0]
+    click_card(t.row, code)
+    assert t.game.log[start].kind == "play" and t.game.log[start].action.card.code == code
+    explained = [e.explain() for e in t.game.log if e.verdict is not None]
+    assert explained and all(line in t.lines for line in explained)
+    assert t.game.current_player == t.seat or t.game.is_over
+    assert explained[0] in t.log_html.value.replace("&gt;", ">")
+
+
+def test_illegal_actions_show_the_engine_reason_and_change_nothing():
+    t = PlayTable("mineiro", seed=3)
+    opponent_card = t.game.hand(1)[0].code
+    before = fingerprint(t.game)
+    assert t.play(opponent_card) is False
+    assert "is not in player 0's hand" in t.message and fingerprint(t.game) == before
+    assert t.act("accept") is False and "nothing to answer" in t.message
+    assert t.act("play 9c") is False and "not in the Truco Mineiro deck" in t.message
+    assert t.act("dance") is False and t.play(None) is False and t.act(7) is False
+    assert fingerprint(t.game) == before
+
+
+def test_forged_clicks_change_nothing():
+    t = PlayTable("mineiro", seed=4)
+    before = fingerprint(t.game)
+    opponent_card = t.game.hand(1)[0].code
+    click_card(t.row, opponent_card)
+    click_card(t.row, "back-1")
+    click_card(t.row, {"code": "4c"})
+    click_button(t.buttons.button("accept"))  # a hidden button: nothing to answer
+    assert fingerprint(t.game) == before
+    t.row.set_state({"items": [dict(i, enabled=True, code=opponent_card)
+                               for i in t.row.items[:1]]})
+    click_card(t.row, opponent_card)
+    assert fingerprint(t.game) == before
+
+
+def test_no_hidden_card_reaches_the_browser_during_a_whole_game():
+    t = PlayTable("mineiro", seed=5)
+    play_out(t)
+    assert t.game.is_over and "Game over" in t.log_html.value
+    assert "press New game" in t.message
+    before = fingerprint(t.game)
+    assert t.play("4c") is False and "the game is over" in t.message
+    assert fingerprint(t.game) == before
+
+
+def test_four_players_partner_and_opponents():
+    t = PlayTable("paulista", players=4, seed=6, seat=1)
+    assert t.game.current_player == 1
+    assert "Player 3 (team B), your partner" in t.table.value
+    assert "Player 0 (team A), opponent" in t.table.value
+    assert t.table.value.count('data-card="back"') >= 6
+    vira = t.game.vira
+    assert "Vira" in t.status.value and vira.name() in t.status.value
+    play_out(t)
+
+
+def test_raise_answered_by_the_computer():
+    t = PlayTable("mineiro", seed=7, player=lambda obs, rng: (
+        "accept" if "accept" in obs.legal_actions else obs.legal_actions[0]))
+    assert t.act("raise") is True
+    assert t.game.hand_value == 4
+    assert "team A calls Truco" in t.message and "accepts" in t.message
+
+
+def test_hand_of_ten_decision():
+    t = PlayTable("mineiro", seed=8, score=(10, 0))
+    assert t.view.phase == "decide" and t.game.current_player == 0
+    assert t.row.offered == frozenset()
+    assert t.buttons.offered == {"accept", "refuse"}
+    assert "Play the hand of 10 (worth 4)" == t.buttons.buttons["accept"].description
+    assert t.act("raise") is False and t.view.phase == "decide"
+    t.act("accept")
+    assert t.game.hand_value == 4 and "chooses to play" in t.lines[-1] + " ".join(t.lines)
+
+
+def test_blind_iron_hand_sends_only_backs():
+    t = PlayTable("paulista", seed=9, score=(11, 11))
+    assert t.game.special_hand == "iron" and t.view.hand is None
+    codes = [i["code"] for i in t.row.items]
+    assert codes == [f"back-{k}" for k in range(1, len(codes) + 1)]
+    mine = {c.code for c in t.game.hand(0)}
+    state = browser_state(t.widget)
+    assert not any(f'"code": "{c}"' in state for c in mine)
+    assert all('data-card="back"' in i["svg"] for i in t.row.items)
+    click_card(t.row, "back-1")
+    assert len(t.game.log) > 0 and (t.game.is_over or len(t.game.hand(0)) < 3
+                                    or t.game.hand_no > 1)
+
+
+def test_same_seed_same_game_and_new_game():
+    a, b = PlayTable("mineiro", seed=10), PlayTable("mineiro", seed=10)
+    assert a.game == b.game
+    a.play(sorted(a.row.offered)[0])
+    b.play(sorted(b.row.offered)[0])
+    assert a.game == b.game
+    click_button(a.new_button)
+    assert a.game == Game("mineiro", seed=10) or a.game.current_player == 0
+    assert a.message.startswith("A new game of Truco Mineiro")
+
+
+def test_simple_player_is_legal_and_prefers_cards():
+    rng = random.Random(1)
+    g = Game("mineiro", seed=11)
+    obs = g.observation(g.current_player)
+    picks = [simple_player(obs, rng) for _i in range(200)]
+    assert set(picks) <= set(obs.legal_actions) and "fold" not in picks
+    assert sum(p.startswith("play ") for p in picks) > 150
+
+
+def test_bad_seat():
+    with pytest.raises(ValueError):
+        PlayTable("mineiro", seat=2)

@@ -1,0 +1,101 @@
+"""RankingExplorer: the deck in ranking order, clicks say where a card ranks."""
+import pytest
+
+import truco
+from tutor_clicks import assert_built, click_button, click_card
+from widgets import RankingExplorer
+
+
+def codes(ex):
+    return [i["code"] for i in ex.row.items]
+
+
+def test_builds_with_the_promised_classes():
+    assert_built(RankingExplorer())
+
+
+def test_mineiro_deck_in_ranking_order_with_manilhas_marked():
+    ex = RankingExplorer("mineiro")
+    ranking = truco.variant("mineiro").ranking()
+    assert codes(ex) == [c.code for lv in ranking.levels for c in lv.cards]
+    assert len(codes(ex)) == 40
+    assert codes(ex)[:4] == ["4c", "7h", "As", "7d"]
+    for item in ex.row.items[:4]:
+        assert 'data-highlight="manilha"' in item["svg"]
+    assert 'data-highlight' not in ex.row.items[4]["svg"]
+    assert ex.row.items[1]["label"] == "7 of hearts (Copas), second manilha, level 2"
+    assert "14 levels" in ex.message
+    assert ex.levels_html.value.count("<li>") == 14
+
+
+def test_select_says_where_the_card_ranks_and_why():
+    ex = RankingExplorer("mineiro")
+    assert ex.select("4c") is True
+    assert ex.message.startswith("4 of clubs (Zap), top manilha: level 1 of 14 (manilha).")
+    assert "It beats 39 cards and loses to 0." in ex.message
+    v = truco.variant("mineiro")
+    assert v.trick_verdict([(0, "4c"), (1, "7h")]).explain() in ex.message
+    assert ex.selected == v.card("4c")
+    ex.select("7c")
+    assert "level 11 of 14" in ex.message and "It ties with 7 of spades." in ex.message
+    assert "common cards rank 3 > 2 > A > K > J > Q > 7 > 6 > 5 > 4" in ex.message
+
+
+def test_clicks_arrive_through_the_card_row():
+    ex = RankingExplorer("mineiro")
+    click_card(ex.row, "Kd")
+    assert ex.selected.code == "Kd" and "king of diamonds" in ex.message
+
+
+@pytest.mark.parametrize("code", ["9c", "1e", "", None, 4, "x" * 500])
+def test_a_card_not_offered_changes_nothing(code):
+    ex = RankingExplorer("mineiro")
+    ex.select("3h")
+    before = ex.row.items
+    assert ex.select(code) is False
+    assert ex.selected.code == "3h" and ex.row.items == before
+    assert ex.tone == "error" and "not one of the cards on offer" in ex.message
+    click_card(ex.row, code)
+    assert ex.selected.code == "3h"
+
+
+def test_paulista_vira_picker_moves_the_manilhas():
+    ex = RankingExplorer("paulista", vira="3s")
+    assert codes(ex)[:4] == ["4c", "4h", "4s", "4d"]
+    assert ex.set_vira("7d") is True
+    assert codes(ex)[:4] == ["Qc", "Qh", "Qs", "Qd"]
+    assert "queen of clubs (Zap)" in ex.message
+    vira_item = next(i for i in ex.row.items if i["code"] == "7d")
+    assert 'data-highlight="vira"' in vira_item["svg"]
+    # The picker is a browser control: a change from there goes through set_vira.
+    index = [code for _name, code in ex.vira_picker.options].index("Kc")
+    ex.vira_picker.set_state({"index": index})
+    assert ex.vira.code == "Kc" and codes(ex)[:4] == ["Ac", "Ah", "As", "Ad"]
+
+
+def test_bad_vira_changes_nothing():
+    ex = RankingExplorer("paulista", vira="3s")
+    assert ex.set_vira("9s") is False and ex.vira.code == "3s" and ex.tone == "error"
+    mineiro = RankingExplorer("mineiro")
+    assert mineiro.set_vira("3s") is False and mineiro.vira is None
+    assert "has no vira" in mineiro.message
+    assert mineiro.vira_picker.layout.display == "none"
+
+
+def test_argentino_bravas_and_variant_switch():
+    ex = RankingExplorer("argentino")
+    assert codes(ex)[:4] == ["1e", "1b", "7e", "7o"]
+    ex.select("1o")
+    assert "It ties with 1 of copas." in ex.message
+    ex.set_variant("truc")
+    assert len(codes(ex)) == 32 and codes(ex)[:4] == ["7c", "7h", "7s", "7d"]
+    ex.set_variant("chinchon")
+    assert ex.variant.name == "truc" and ex.tone == "error"
+
+
+def test_next_card_button_walks_the_ranking():
+    ex = RankingExplorer("mineiro")
+    click_button(ex.next_button)
+    assert ex.selected.code == "4c"
+    click_button(ex.next_button)
+    assert ex.selected.code == "7h" and ex.message.startswith("7 of hearts (Copas)")

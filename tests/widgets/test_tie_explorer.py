@@ -1,0 +1,115 @@
+"""TieExplorer: trick results in, the engine's hand verdict out; and a quiz."""
+import pytest
+
+import truco
+from truco import resolve
+from tutor_clicks import assert_built, click_button
+from widgets import TieExplorer
+
+
+def test_builds_with_the_promised_classes():
+    assert_built(TieExplorer())
+
+
+def test_first_trick_tied_then_won():
+    t = TieExplorer("mineiro")
+    t.set_trick(0, "tie")
+    assert t.verdict is None and "not decided" in t.message
+    t.set_trick(1, "B")
+    expected = resolve.hand(truco.variant("mineiro"), [None, 1], 0, 1)
+    assert t.winner == 1 and t.verdict.reason == "first_tied"
+    assert t.message == expected.explain()
+
+
+@pytest.mark.parametrize("variant, winner, reason", [
+    ("mineiro", 1, "all_tied_dealer"), ("paulista", None, "all_tied_nobody"),
+    ("argentino", 0, "all_tied_mano")])
+def test_all_tied_per_variant(variant, winner, reason):
+    t = TieExplorer(variant)
+    for i in range(3):
+        t.set_trick(i, "tie")
+    assert t.verdict.winner == winner and t.verdict.reason == reason
+    assert t.verdict.rule() in t.message
+
+
+def test_the_table_compares_every_variant():
+    t = TieExplorer("mineiro")
+    for i in range(3):
+        t.set_trick(i, "tie")
+    for name in truco.VARIANT_NAMES:
+        assert truco.variant(name).title in t.table.value
+    assert "the dealer&#x27;s side wins" in t.table.value and "nobody scores" in t.table.value
+
+
+def test_tricks_after_a_decided_hand_show_the_engine_error():
+    t = TieExplorer("mineiro")
+    for i, r in enumerate(["A", "A", "B"]):
+        t.set_trick(i, r)
+    assert t.verdict is None and "trick 3 is not played" in t.message
+    t.set_trick(2, None)
+    assert t.winner == 0 and t.verdict.reason == "two_tricks"
+
+
+def test_a_gap_is_explained():
+    t = TieExplorer("mineiro")
+    t.set_trick(1, "A")
+    assert t.verdict is None and "Trick 1 is not set" in t.message
+
+
+@pytest.mark.parametrize("i, result", [(3, "A"), (-1, "A"), ("0", "A"), (True, "A"),
+                                       (0, "C"), (0, 0), (0, ["A"])])
+def test_bad_settings_are_refused(i, result):
+    t = TieExplorer("mineiro")
+    assert t.set_trick(i, result) is False
+    assert t.tricks == [None, None, None] and t.tone == "error"
+
+
+def test_toggles_are_validated_like_set_trick():
+    t = TieExplorer("mineiro")
+    t.toggles[0].set_state({"index": 2})  # "tie", from the browser
+    assert t.tricks[0] == "tie"
+    with pytest.raises(Exception):
+        t.toggles[1].set_state({"index": 9})
+    assert t.tricks == ["tie", None, None]
+
+
+def test_quiz_scores_and_refuses_a_second_answer():
+    t = TieExplorer("mineiro", seed=1)
+    click_button(t.quiz_button)
+    assert t.in_quiz and t.message.startswith("Who wins this hand")
+    assert t.table.value.count("<tr") == 0  # the answer is not shown before answering
+    right = t.expected_answer()
+    assert right in ("A", "B", "nobody")
+    click_button(t.buttons.button(right))
+    assert (t.score, t.asked) == (1, 1) and t.message.startswith("Right!")
+    assert t.verdict.explain() in t.message
+    assert t.answer(right) is False and (t.score, t.asked) == (1, 1)
+    t.quiz()
+    wrong = next(a for a in ("A", "B", "nobody") if a != t.expected_answer())
+    assert t.answer(wrong) is False and (t.score, t.asked) == (1, 2)
+    assert t.tone == "wrong" and t.verdict.explain() in t.message
+
+
+def test_quiz_cannot_be_changed_or_answered_out_of_turn():
+    t = TieExplorer("mineiro", seed=2)
+    assert t.answer("A") is False and t.asked == 0  # no question yet
+    click_button(t.buttons.button("A"))  # a hidden button, forged
+    assert t.asked == 0
+    t.quiz()
+    tricks = list(t.tricks)
+    assert t.set_trick(0, "B") is False and t.tricks == tricks
+    t.toggles[0].set_state({"index": 3})  # forged from the browser
+    assert t.tricks == tricks and t.toggles[0].value == (tricks[0] or "")
+    assert t.answer("maybe") is False and t.asked == 0
+
+
+def test_quiz_answers_follow_the_variant():
+    for name in ("mineiro", "paulista", "argentino", "truc"):
+        t = TieExplorer(name, seed=3)
+        for _k in range(10):
+            t.quiz()
+            played = [{"A": 0, "B": 1, "tie": None}[r] for r in t.tricks if r is not None]
+            verdict = resolve.hand(truco.variant(name), played, 0, 1)
+            assert t.expected_answer() == {0: "A", 1: "B", None: "nobody"}[verdict.winner]
+            t.answer(t.expected_answer())
+        assert t.score == 10

@@ -1,0 +1,267 @@
+"""Shared pieces of the tutor's widgets: the feedback box, card items, action buttons, pickers.
+
+Everything a learner reads is built with :func:`truco.i18n._` and named placeholders. Rules
+knowledge stays in the engine: these helpers only turn engine values into display data.
+
+>>> import truco
+>>> v = truco.variant("mineiro")
+>>> card_label(v, v.card("7h"))
+'7 of hearts (Copas), second manilha'
+>>> item = card_item(v, v.card("4c"))
+>>> sorted(item), item["code"], item["enabled"]
+(['code', 'enabled', 'label', 'svg'], '4c', True)
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from html import escape
+
+import ipywidgets as W
+
+import truco
+from truco.i18n import N_, _
+
+from .svg import card_back_svg, card_svg
+
+__all__ = [
+    "ActionButtons", "TutorWidget", "button", "card_item", "card_label", "card_html", "back_item",
+    "feedback_box", "get_variant", "kind_name", "seat_name", "set_feedback", "special_word",
+    "team_label", "variant_picker", "vira_word", "BENCH_CLICK", "BENCH_FEEDBACK", "READY",
+    "FEEDBACK",
+]
+
+READY, FEEDBACK = "tutor-ready", "tutor-feedback"
+BENCH_CLICK, BENCH_FEEDBACK = "tutor-bench-click", "tutor-bench-feedback"
+
+# The special cards' place among the specials, in words (index 0 = the strongest).
+_SPECIAL_WORDS = {
+    "manilha": (N_("top manilha"), N_("second manilha"), N_("third manilha"),
+                N_("fourth manilha")),
+    "brava": (N_("top carta brava"), N_("second carta brava"), N_("third carta brava"),
+              N_("fourth carta brava")),
+    "pieza": (N_("top pieza"), N_("second pieza"), N_("third pieza"), N_("fourth pieza"),
+              N_("fifth pieza")),
+    "mata": (N_("top mata"), N_("second mata"), N_("third mata"), N_("fourth mata")),
+}
+_KIND_NAMES = {"common": N_("common card"), "manilha": N_("manilha"),
+               "brava": N_("carta brava"), "pieza": N_("pieza"), "mata": N_("mata")}
+TONES = ("info", "right", "wrong", "error")
+
+
+def get_variant(variant) -> truco.Variant:
+    """A :class:`truco.Variant` from a name or a variant (unknown names raise ValueError)."""
+    return truco.variant(variant)
+
+
+def kind_name(kind: str) -> str:
+    """A level kind (common, manilha, brava ...) in words."""
+    return _(_KIND_NAMES.get(kind, kind))
+
+
+def special_word(variant, card, vira=None) -> str | None:
+    """'second manilha' for the second special card, None for a common card."""
+    ranking = variant.ranking(vira)
+    kind = ranking.kind[card.id]
+    if kind == "common" or kind is None:
+        return None
+    specials = [c for c in ranking.specials() if ranking.kind[c.id] == kind]
+    index = specials.index(card) if card in specials else -1
+    words = _SPECIAL_WORDS.get(kind, ())
+    if 0 <= index < len(words):
+        return _(words[index])
+    return kind_name(kind)
+
+
+def card_label(variant, card, vira=None, extra: str | None = None) -> str:
+    """The accessible name: the engine's card name plus the card's kind, e.g.
+    '7 of hearts (Copas), second manilha'; ``extra`` is appended the same way."""
+    label = variant.card_name(card, vira)
+    word = special_word(variant, card, vira)
+    if word:
+        label = _("{name}, {kind}").format(name=label, kind=word)
+    if extra:
+        label = _("{name}, {kind}").format(name=label, kind=extra)
+    return label
+
+
+def card_item(variant, card, vira=None, *, highlight=None, enabled=True, extra=None,
+              width=64, four_colour=False, reveal=True) -> dict:
+    """A CardRow item for an engine card, with its SVG and accessible name.
+
+    With ``reveal=False`` the name is the plain card name (no nickname or kind), for
+    quizzes where the kind is the answer."""
+    if reveal:
+        label = card_label(variant, card, vira, extra)
+    else:
+        label = card.name() if not extra else _("{name}, {kind}").format(name=card.name(),
+                                                                         kind=extra)
+    return {"code": card.code, "label": label, "enabled": bool(enabled),
+            "svg": card_svg(card, highlight=highlight, width=width, label=label,
+                            four_colour=four_colour)}
+
+
+def back_item(code: str, label: str | None = None, *, enabled=True, width=64) -> dict:
+    """A face-down CardRow item: ``code`` must not reveal the card (e.g. 'back-1')."""
+    label = label or _("face-down card")
+    return {"code": code, "label": label, "enabled": bool(enabled),
+            "svg": card_back_svg(width, label=label)}
+
+
+def card_html(variant, card, vira=None, *, highlight=None, width=48, caption=None) -> str:
+    """A card as inline HTML (for tables and status lines), with an optional caption."""
+    svg = card_svg(card, highlight=highlight, width=width, label=card_label(variant, card, vira))
+    if caption is None:
+        return f'<span class="tutor-inline-card">{svg}</span>'
+    return (f'<figure class="tutor-inline-card" style="display:inline-block;margin:0 .3em;'
+            f'text-align:center">{svg}<figcaption style="font-size:.8em">'
+            f'{escape(caption)}</figcaption></figure>')
+
+
+def vira_word(variant) -> str:
+    """What the card turned up is called in ``variant``: the vira, or the muestra."""
+    return _("Muestra") if variant.specials == "muestra" else _("Vira")
+
+
+def team_label(team: int) -> str:
+    return _("team A") if team == 0 else _("team B")
+
+
+def seat_name(seat: int) -> str:
+    return _("Player {seat} ({team})").format(seat=seat, team=team_label(seat & 1))
+
+
+def feedback_box() -> W.HTML:
+    box = W.HTML(value="")
+    box.add_class(FEEDBACK)
+    return box
+
+
+def set_feedback(box: W.HTML, text: str, tone: str = "info", details: Iterable[str] = (),
+                 count: int = 0) -> None:
+    """Show ``text`` (plain, escaped here) in ``box``; ``details`` are extra lines.
+
+    ``count`` numbers the message, so repeating the same text still changes the box."""
+    if tone not in TONES:
+        tone = "info"
+    lines = "".join(f"<div>{escape(d)}</div>" for d in details if d)
+    box.value = (f'<div class="tutor-msg tutor-msg-{tone}" role="status" aria-live="polite" '
+                 f'data-tone="{tone}" data-n="{int(count)}"><div>{escape(text)}</div>'
+                 f'{lines}</div>')
+
+
+def button(label: str, on_click: Callable[[], object], *, bench: bool = False) -> W.Button:
+    """A button that is always valid to click (new deal, reset ...)."""
+    b = W.Button(description=label, layout=W.Layout(width="auto"))
+    b.on_click(lambda _b: on_click())
+    if bench:
+        b.add_class(BENCH_CLICK)
+    return b
+
+
+def variant_picker(current, names: Iterable[str] | None = None,
+                   description: str | None = None) -> W.Dropdown:
+    """A dropdown of variant names (titles shown); its value is a name. Validate on change."""
+    names = list(names if names is not None else truco.VARIANT_NAMES)
+    options = [(_(truco.variant(n).title), n) for n in names]
+    value = current.name if isinstance(current, truco.Variant) else str(current)
+    return W.Dropdown(options=options, value=value if value in names else names[0],
+                      description=description if description is not None else _("Variant"))
+
+
+class ActionButtons:
+    """A row of buttons with fixed meanings, one per action text (created on first use).
+
+    Python keeps which texts are offered now; a click on a button whose action is not offered
+    (hidden, disabled, stale, or forged from the browser) calls ``on_reject`` and nothing else.
+    """
+
+    def __init__(self, on_action: Callable[[str], object],
+                 on_reject: Callable[[str], object] | None = None):
+        self.on_action, self.on_reject = on_action, on_reject
+        self.box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.buttons: dict[str, W.Button] = {}
+        self._offered: frozenset[str] = frozenset()
+
+    @property
+    def offered(self) -> frozenset[str]:
+        return self._offered
+
+    def button(self, text: str) -> W.Button:
+        button = self.buttons.get(text)
+        if button is None:
+            button = W.Button(layout=W.Layout(width="auto"))
+            button.on_click(lambda _b, text=text: self.click(text))
+            self.buttons[text] = button
+            self.box.children = tuple(self.buttons.values())
+        return button
+
+    def show(self, actions: Iterable[tuple[str, str]], tooltips: dict | None = None) -> None:
+        """Offer ``actions`` as (action text, label); every other button is hidden."""
+        actions = list(actions)
+        offered = set()
+        for text, label in actions:
+            button = self.button(text)
+            button.description = label
+            button.tooltip = (tooltips or {}).get(text, label)
+            button.disabled = False
+            button.layout.display = None
+            offered.add(text)
+        for text, button in self.buttons.items():
+            if text not in offered:
+                button.disabled = True
+                button.layout.display = "none"
+        self._offered = frozenset(offered)
+
+    def click(self, text: str) -> bool:
+        if text not in self._offered:
+            if self.on_reject is not None:
+                self.on_reject(_("That button is not available now."))
+            return False
+        self.on_action(text)
+        return True
+
+    def close(self) -> None:
+        for button in self.buttons.values():
+            button.close()
+        self.box.close()
+
+
+class TutorWidget:
+    """Base of every tutor widget: ``widget`` is the displayable root (a VBox with class
+    ``tutor-ready``), ``feedback`` the main HTML box (class ``tutor-feedback``) and
+    ``message`` the plain text last shown in it."""
+
+    widget: W.Box
+    feedback: W.HTML
+
+    def __init__(self):
+        self.message = ""
+        self.tone = "info"
+        self._said = 0
+        self.feedback = feedback_box()
+        self.feedback.add_class(BENCH_FEEDBACK)
+
+    def _root(self, children) -> W.VBox:
+        root = W.VBox(children=list(children))
+        root.add_class(READY)
+        root.add_class("tutor-widget")
+        self.widget = root
+        return root
+
+    def say(self, text: str, tone: str = "info", details: Iterable[str] = ()) -> None:
+        details = [d for d in details if d]
+        self.message = " ".join([text, *details])
+        self.tone = tone
+        self._said += 1
+        set_feedback(self.feedback, text, tone, details, self._said)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def close(self) -> None:
+        """Close the root and every widget under it."""
+        def walk(w):
+            for child in getattr(w, "children", ()):
+                walk(child)
+            w.close()
+        walk(self.widget)

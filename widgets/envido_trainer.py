@@ -1,0 +1,183 @@
+"""EnvidoTrainer: a hand of three cards is shown; enter its envido (and flor) points.
+
+The points and the cards that count come from the engine (``truco.envido_verdict``,
+``truco.flor_verdict``); with a muestra (Uruguay) the piezas count too.
+
+>>> t = EnvidoTrainer("argentino", seed=1)
+>>> t.answer(t.verdict.points), t.score, t.asked
+(True, 1, 1)
+>>> t.answer(t.verdict.points), t.asked  # answered already: nothing changes
+(False, 1)
+"""
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as W
+
+import truco
+from truco.i18n import _
+
+from .cardrow import CardRow
+from .common import TutorWidget, button, card_html, card_item, get_variant, vira_word
+
+__all__ = ["EnvidoTrainer"]
+
+FLOR_SHARE = 0.25  # about one hand in four is dealt with a flor, so flor gets practised
+MAX_POINTS = 99
+
+
+class EnvidoTrainer(TutorWidget):
+    """``answer(points)`` checks the envido points, ``answer_flor(points or None)`` the flor
+    (None: "no flor"); ``next()`` (or ``new_hand()``) deals another hand. ``score`` counts right
+    answers, ``asked`` answers given, ``streak`` right answers in a row."""
+
+    def __init__(self, variant="argentino", seed=None):
+        super().__init__()
+        self.variant = get_variant(variant)
+        if not self.variant.envido or self.variant.family != "spanish":
+            names = ", ".join(n for n in truco.VARIANT_NAMES if truco.variant(n).envido)
+            raise ValueError(_("{variant} has no envido; choose one of {valid}").format(
+                variant=_(self.variant.title), valid=names))
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.score = self.asked = self.streak = 0
+        self.cards: tuple = ()
+        self.muestra = None
+        self.verdict = None  # the engine's envido verdict for the hand on show
+        self.flor_verdict = None  # the engine's flor verdict, None when there is no flor
+        self.envido_answered = self.flor_answered = False
+        self.row = CardRow(label=_("Your hand"),
+                           on_reject=lambda m: self.say(_("Type the points below."), "error"))
+        self.muestra_html = W.HTML()
+        self.envido_input = W.BoundedIntText(value=0, min=0, max=MAX_POINTS,
+                                             description=_("Envido"))
+        self.envido_button = button(_("Check envido"), self._on_envido)
+        self.flor_input = W.BoundedIntText(value=0, min=0, max=MAX_POINTS,
+                                           description=_("Flor"))
+        self.flor_button = button(_("Check flor"), self._on_flor)
+        self.no_flor_button = button(_("No flor"), lambda: self.answer_flor(None))
+        self.next_button = button(_("New hand"), self.next, bench=True)
+        self.score_html = W.HTML()
+        self._root([self.muestra_html, self.row,
+                    W.HBox([self.envido_input, self.envido_button]),
+                    W.HBox([self.flor_input, self.flor_button, self.no_flor_button]),
+                    self.next_button, self.feedback, self.score_html])
+        self.next()
+
+    # --- operations ------------------------------------------------------------------------
+    def next(self) -> None:
+        """Deal a new hand (a question left unanswered is skipped, not counted)."""
+        v, rng = self.variant, self._rng
+        want_flor = rng.random() < FLOR_SHARE
+        for _try in range(400):
+            cards = rng.sample(list(v.deck), 4 if v.uses_vira else 3)
+            muestra = cards.pop() if v.uses_vira else None
+            flor = truco.flor_verdict(cards, muestra)
+            if (flor is not None) == want_flor:
+                break
+        self.cards, self.muestra = tuple(cards), muestra
+        self.verdict = truco.envido_verdict(cards, muestra)
+        self.flor_verdict = flor
+        self.envido_answered = self.flor_answered = False
+        self._draw()
+        self.say(_("How many envido points does this hand have? And its flor, if it has one?"))
+
+    new_hand = next
+
+    def answer(self, points) -> bool:
+        """Check the envido points typed in. Returns True when right."""
+        if self.envido_answered:
+            self.say(_("The envido of this hand is answered already: press New hand."),
+                     "error")
+            return False
+        if not self._valid(points):
+            self.say(_("Envido points are a whole number from 0 to {top}.").format(
+                top=MAX_POINTS), "error")
+            return False
+        self.envido_answered = True
+        right = points == self.verdict.points
+        self._count(right)
+        text = _("Right: {points} points of envido.") if right else \
+            _("No: the envido is {points}, not {answer}.")
+        self.say(text.format(points=self.verdict.points, answer=points),
+                 "right" if right else "wrong", [self.verdict.explain(),
+                  _("Rule: {rule}.").format(rule=self.verdict.rule())])
+        self._draw()
+        return right
+
+    def answer_flor(self, points) -> bool:
+        """Check the flor: its points, or None for "this hand has no flor"."""
+        if self.flor_answered:
+            self.say(_("The flor of this hand is answered already: press New hand."), "error")
+            return False
+        if points is not None and not self._valid(points):
+            self.say(_("Flor points are a whole number from 0 to {top}, or no flor.").format(
+                top=MAX_POINTS), "error")
+            return False
+        self.flor_answered = True
+        flor = self.flor_verdict
+        right = (flor is None and points is None) or (flor is not None and points == flor.points)
+        self._count(right)
+        if flor is None:
+            text = _("Right: this hand has no flor.") if right else \
+                _("No: this hand has no flor.")
+            self.say(text, "right" if right else "wrong", self._flor_note())
+        else:
+            text = _("Right: a flor of {points}.") if right else \
+                _("No: this hand has a flor of {points}.")
+            self.say(text.format(points=flor.points), "right" if right else "wrong",
+                     [flor.explain(), _("Rule: {rule}.").format(rule=flor.rule()),
+                      *self._flor_note()])
+        self._draw()
+        return right
+
+    # --- internals ---------------------------------------------------------------------------
+    @staticmethod
+    def _valid(points) -> bool:
+        return isinstance(points, int) and not isinstance(points, bool) and \
+            0 <= points <= MAX_POINTS
+
+    def _count(self, right: bool) -> None:
+        self.asked += 1
+        if right:
+            self.score += 1
+            self.streak += 1
+        else:
+            self.streak = 0
+
+    def _flor_note(self) -> list[str]:
+        if self.variant.flor:
+            return []
+        return [_("{variant} is played without flor unless the players agree to it.").format(
+            variant=_(self.variant.title))]
+
+    def _on_envido(self) -> None:
+        self.answer(self.envido_input.value)
+
+    def _on_flor(self) -> None:
+        self.answer_flor(self.flor_input.value)
+
+    def _draw(self) -> None:
+        v, muestra = self.variant, self.muestra
+        shown = self.envido_answered or self.flor_answered
+        counting = set(self.verdict.cards) if self.envido_answered else set()
+        if self.flor_answered and self.flor_verdict is not None:
+            counting |= set(self.flor_verdict.cards)
+        items = []
+        for card in self.cards:
+            hl = None
+            if shown:
+                hl = "selected" if card in counting else "muted"
+            items.append(card_item(v, card, muestra, highlight=hl, enabled=False))
+        self.row.show(items)
+        if muestra is not None:
+            self.muestra_html.value = card_html(v, muestra, muestra, highlight="vira", width=56,
+                                                caption=vira_word(v))
+        else:
+            self.muestra_html.value = ""
+        self.envido_button.disabled = self.envido_answered
+        self.flor_button.disabled = self.no_flor_button.disabled = self.flor_answered
+        self.score_html.value = escape(_("Score: {score} of {asked} · streak {streak}").format(
+            score=self.score, asked=self.asked, streak=self.streak))

@@ -1,0 +1,172 @@
+"""ManilhaTrainer: a vira is shown; click the four manilhas, strongest first.
+
+>>> t = ManilhaTrainer("paulista", seed=1)
+>>> answer = [c.code for c in t.variant.manilhas(t.vira)]
+>>> [t.pick(code) for code in answer], t.score, t.asked
+([True, True, True, True], 1, 1)
+"""
+from __future__ import annotations
+
+import random
+
+import ipywidgets as W
+
+from truco.i18n import N_, _
+
+from .cardrow import CardRow
+from .common import (TutorWidget, button, card_html, card_item, card_label, get_variant,
+                     vira_word)
+
+__all__ = ["ManilhaTrainer"]
+
+OFFER_SIZE = 12  # cards on offer each round: the specials and distractors
+# Texts per kind of special card (the engine's ranking kinds).
+_ASK = {"manilha": N_("Click the {n} manilhas of {variant}, strongest first."),
+        "brava": N_("Click the {n} cartas bravas of {variant}, strongest first.")}
+_ASK_OTHER = N_("Click the {n} special cards of {variant}, strongest first.")
+_NOT_SPECIAL = {"manilha": N_("Wrong: {card} is not a manilha (it ranks at level {position})."),
+                "brava": N_("Wrong: {card} is not a carta brava (it ranks at level {position}).")}
+_NOT_SPECIAL_OTHER = N_("Wrong: {card} is not a special card (it ranks at level {position}).")
+_OUT_OF_ORDER = N_("Not yet: {card} is one of them, but a stronger one is still to find.")
+
+
+class ManilhaTrainer(TutorWidget):
+    """Find the special cards (manilhas or bravas) strongest first.
+
+    ``pick(code)`` is a click; ``new_vira()`` deals a new round. ``score`` counts rounds
+    finished with no wrong pick, ``asked`` rounds finished, ``mistakes`` wrong picks this round.
+    """
+
+    def __init__(self, variant="paulista", seed=None):
+        super().__init__()
+        self.variant = get_variant(variant)
+        if not self.variant.manilhas(self.variant.deck[0] if self.variant.uses_vira else None):
+            raise ValueError(_("{variant} has no manilhas or special cards to train").format(
+                variant=_(self.variant.title)))
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.score = 0
+        self.asked = 0
+        self.streak = 0
+        self.vira = None
+        self.found: list = []
+        self.wrong: set = set()
+        self.mistakes = 0
+        self.done = False
+        self._answer: tuple = ()
+        self._offer: list = []
+        self.vira_html = W.HTML()
+        self.row = CardRow(on_pick=self.pick, on_reject=self._rejected,
+                           label=_("Cards to pick the manilhas from"))
+        self.new_button = button(_("New round"), self.new_vira, bench=True)
+        self.score_html = W.HTML()
+        self._root([self.vira_html, self.row, self.new_button, self.feedback, self.score_html])
+        self.new_vira()
+
+    # --- operations ------------------------------------------------------------------------
+    def new_vira(self) -> None:
+        """Turn up a new vira (or, without one, deal new distractors) and start a round."""
+        v, rng = self.variant, self._rng
+        deck = list(v.deck)
+        self.vira = rng.choice(deck) if v.uses_vira else None
+        self._answer = tuple(v.manilhas(self.vira))
+        self._kind = v.ranking(self.vira).kind[self._answer[0].id]
+        rest = [c for c in deck if c not in self._answer and c != self.vira]
+        # Distractors: the vira's own rank first (the usual slip), then random cards.
+        same = [c for c in rest if self.vira is not None and c.rank == self.vira.rank]
+        others = [c for c in rest if c not in same]
+        rng.shuffle(others)
+        need = max(OFFER_SIZE - len(self._answer), 0)
+        offer = list(self._answer) + (same + others)[:need]
+        self._offer = sorted(offer, key=deck.index)
+        self.found, self.wrong, self.mistakes, self.done = [], set(), 0, False
+        self._draw()
+        if self.vira is not None:
+            self.say(_("{vira} {card}.").format(vira=vira_word(v), card=self.vira.name()), "info",
+                     [_(_ASK.get(self._kind, _ASK_OTHER)).format(n=len(self._answer),
+                                                                variant=_(v.title))])
+        else:
+            self.say(_(_ASK.get(self._kind, _ASK_OTHER)).format(
+                n=len(self._answer), variant=_(v.title)))
+
+    def pick(self, code) -> bool:
+        """What a click on card ``code`` does. Returns True for a right pick."""
+        v, vira = self.variant, self.vira
+        if self.done:
+            self.say(_("This round is over: press New round for another."), "error")
+            return False
+        offered = {c.code for c in self._offer}
+        if not isinstance(code, str) or code not in offered:
+            self.say(_("That card is not one of the cards on offer."), "error")
+            return False
+        card = v.card(code)
+        if card in self.found:
+            self.say(_("You already found {card}.").format(card=v.card_name(card, vira)),
+                     "error")
+            return False
+        expected = self._answer[len(self.found)]
+        if card == expected:
+            self.found.append(card)
+            if len(self.found) == len(self._answer):
+                self._finish()
+            else:
+                self.say(_("Right: {card} is number {n}.").format(
+                    card=card_label(v, card, vira), n=len(self.found)), "right")
+            self._draw()
+            return True
+        self.mistakes += 1
+        self.wrong.add(card)
+        level = v.ranking(vira).level(card)
+        why = v.trick_verdict([(0, expected), (1, card)], vira).explain()
+        if card in self._answer:
+            text = _(_OUT_OF_ORDER).format(card=v.card_name(card, vira))
+        else:
+            text = _(_NOT_SPECIAL.get(self._kind, _NOT_SPECIAL_OTHER)).format(
+                card=v.card_name(card, vira), position=level.position)
+        self.say(text, "wrong", [why])
+        self._draw()
+        return False
+
+    # --- internals ---------------------------------------------------------------------------
+    def _finish(self) -> None:
+        v, vira = self.variant, self.vira
+        self.done = True
+        self.asked += 1
+        order = " > ".join(v.card_name(c, vira) for c in self._answer)
+        if self.mistakes == 0:
+            self.score += 1
+            self.streak += 1
+            self.say(_("All found with no mistake: {order}.").format(order=order), "right")
+        else:
+            self.streak = 0
+            self.say(_("All found, with {n} wrong pick(s): {order}.").format(
+                n=self.mistakes, order=order), "wrong")
+
+    def _rejected(self, message: str) -> None:
+        if self.done:
+            message = _("This round is over: press New round for another.")
+        self.say(message, "error")
+
+    def _draw(self) -> None:
+        v, vira = self.variant, self.vira
+        items = []
+        for card in self._offer:
+            if card in self.found:
+                hl, enabled = "manilha", False
+            elif card in self.wrong:
+                hl, enabled = "wrong", not self.done
+            else:
+                hl, enabled = None, not self.done
+            # Until a card is found, its name must not give the answer away.
+            reveal = self.done or card in self.found
+            items.append(card_item(v, card, vira, highlight=hl, enabled=enabled,
+                                   reveal=reveal))
+        self.row.show(items)
+        if vira is not None:
+            self.vira_html.value = card_html(v, vira, vira, highlight="vira", width=64,
+                                             caption=_("{vira}: {card}").format(vira=vira_word(v),
+                                                                       card=vira.name()))
+        else:
+            self.vira_html.value = ""
+        self.score_html.value = _("Score: {score} of {asked} · streak {streak}").format(
+            score=self.score, asked=self.asked, streak=self.streak)

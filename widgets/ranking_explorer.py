@@ -1,0 +1,187 @@
+"""RankingExplorer: a variant's whole deck in ranking order; click a card to see where it ranks.
+
+>>> ex = RankingExplorer("mineiro")
+>>> ex.select("4c"), ex.message.split(":")[0]
+(True, '4 of clubs (Zap), top manilha')
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from truco.i18n import _
+
+from .cardrow import CardRow
+from .common import (TutorWidget, button, card_item, card_label, get_variant, kind_name,
+                     variant_picker, vira_word)
+
+__all__ = ["RankingExplorer"]
+
+
+class RankingExplorer(TutorWidget):
+    """The deck level by level (``variant.ranking(vira).levels``), specials highlighted.
+
+    ``select(code)`` is a click on a card; ``set_vira(code)`` moves the vira (for variants
+    with one); ``set_variant(name)`` switches variant.
+    """
+
+    def __init__(self, variant="mineiro", vira=None):
+        super().__init__()
+        self.variant = get_variant(variant)
+        self.vira = None
+        self.selected = None
+        self.row = CardRow(on_pick=self.select, on_reject=lambda m: self.say(m, "error"),
+                           label=_("The deck in ranking order, strongest first"))
+        self.next_button = button(_("Next card"), self.next_card, bench=True)
+        self.levels_html = W.HTML()
+        self.vira_picker = W.Dropdown(description=vira_word(self.variant))
+        self.vira_picker.observe(self._on_vira_picker, names="value")
+        self.variant_picker = variant_picker(self.variant)
+        self.variant_picker.observe(self._on_variant_picker, names="value")
+        self._root([W.HBox([self.variant_picker, self.vira_picker]), self.row,
+                    self.next_button, self.feedback, self.levels_html])
+        self._setup(vira)
+
+    # --- operations ------------------------------------------------------------------------
+    def set_variant(self, variant) -> None:
+        try:
+            new = get_variant(variant)
+        except ValueError as err:
+            self.say(str(err), "error")
+            return
+        if new == self.variant:
+            return
+        self.variant = new
+        self._setup(None)
+
+    def set_vira(self, code) -> bool:
+        """Turn ``code`` up as the vira (only for variants with a vira)."""
+        if not self.variant.uses_vira:
+            self.say(_("{variant} has no vira: its special cards never move.").format(
+                variant=_(self.variant.title)), "error")
+            return False
+        try:
+            card = self.variant.card(code)
+        except ValueError as err:
+            self.say(str(err), "error")
+            return False
+        self.vira = card
+        self.selected = None
+        self._sync_vira_picker()
+        self._draw()
+        specials = ", ".join(self.variant.card_name(c, card)
+                             for c in self.variant.manilhas(card))
+        self.say(_("{vira} {card}: the special cards are now {specials}.").format(
+            vira=vira_word(self.variant), card=card.name(), specials=specials))
+        return True
+
+    def next_card(self) -> None:
+        """Select the card after the selected one in ranking order (the top card first)."""
+        order = [c for lv in self.variant.ranking(self.vira).levels for c in lv.cards]
+        i = order.index(self.selected) + 1 if self.selected in order else 0
+        self.select(order[i % len(order)].code)
+
+    def select(self, code) -> bool:
+        """What a click on card ``code`` does: say where it ranks and why."""
+        v, vira = self.variant, self.vira
+        if not isinstance(code, str) or code not in self.row.offered:
+            self.say(_("That card is not one of the cards on offer."), "error")
+            return False
+        card = v.card(code)
+        ranking = v.ranking(vira)
+        level = ranking.level(card)
+        strength = ranking.strength[card.id]
+        beats = [c for c in v.deck if ranking.strength[c.id] < strength]
+        ties = [c for c in level.cards if c != card]
+        loses = [c for c in v.deck if ranking.strength[c.id] > strength]
+        self.selected = card
+        self._draw()
+        text = _("{card}: level {position} of {levels} ({kind}).").format(
+            card=card_label(v, card, vira), position=level.position,
+            levels=len(ranking.levels), kind=kind_name(level.kind))
+        details = [_("It beats {beats} cards and loses to {loses}.").format(
+            beats=len(beats), loses=len(loses))]
+        if ties:
+            details.append(_("It ties with {cards}.").format(
+                cards=", ".join(v.card_name(c, vira) for c in ties)))
+        else:
+            details.append(_("No other card ties with it."))
+        # Why: the engine's own explanation against the nearest card below (or above).
+        below = max(beats, key=lambda c: ranking.strength[c.id], default=None)
+        above = min(loses, key=lambda c: ranking.strength[c.id], default=None)
+        if below is not None:
+            details.append(v.trick_verdict([(0, card), (1, below)], vira).explain())
+        if above is not None:
+            details.append(v.trick_verdict([(0, card), (1, above)], vira).explain())
+        self.say(text, "info", details)
+        return True
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _setup(self, vira) -> None:
+        v = self.variant
+        self.selected = None
+        if v.uses_vira:
+            self.vira = v.card(vira) if vira is not None else v.deck[0]
+        else:
+            if vira is not None:
+                raise ValueError(_("{variant} has no vira").format(variant=_(v.title)))
+            self.vira = None
+        if self.variant_picker.value != v.name and v.name in dict(
+                (n, t) for t, n in self.variant_picker.options):
+            self.variant_picker.value = v.name
+        self._sync_vira_picker()
+        self._draw()
+        self.say(_("{variant}: {n} levels, strongest first. Click a card to see where it ranks.")
+                 .format(variant=_(v.title), n=len(v.ranking(self.vira).levels)))
+
+    def _sync_vira_picker(self) -> None:
+        v = self.variant
+        picker = self.vira_picker
+        picker.layout.display = None if v.uses_vira else "none"
+        picker.description = vira_word(v)
+        options = [(c.name(), c.code) for c in v.deck] if v.uses_vira else []
+        self._updating = True
+        try:
+            if list(picker.options) != options:
+                picker.options = options
+            picker.value = self.vira.code if self.vira is not None else None
+        finally:
+            self._updating = False
+
+    def _draw(self) -> None:
+        v, vira = self.variant, self.vira
+        ranking = v.ranking(vira)
+        items = []
+        for level in ranking.levels:
+            for card in level.cards:
+                if card == self.selected:
+                    hl = "selected"
+                elif vira is not None and card == vira:
+                    hl = "vira"
+                elif level.kind != "common":
+                    hl = "manilha"
+                else:
+                    hl = None
+                extra = _("level {position}").format(position=level.position)
+                items.append(card_item(v, card, vira, highlight=hl, extra=extra, width=56))
+        self.row.show(items)
+        rows = "".join(
+            "<li>" + escape(_("{kind}: {cards}").format(
+                kind=kind_name(lv.kind), cards=", ".join(v.card_name(c, vira) for c in lv.cards)))
+            + "</li>" for lv in ranking.levels)
+        head = ""
+        if vira is not None:
+            text = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
+            head = f"<p>{escape(text)}</p>"
+        self.levels_html.value = f'{head}<ol class="tutor-levels">{rows}</ol>'
+
+    # --- browser events (validated here) ---------------------------------------------------
+    def _on_vira_picker(self, change) -> None:
+        if getattr(self, "_updating", False) or change["new"] is None:
+            return
+        if self.vira is None or change["new"] != self.vira.code:
+            self.set_vira(change["new"])
+
+    def _on_variant_picker(self, change) -> None:
+        self.set_variant(change["new"])

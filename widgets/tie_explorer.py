@@ -1,0 +1,245 @@
+"""TieExplorer: set each trick's result and see who wins the hand, and why, per variant.
+
+>>> t = TieExplorer("mineiro")
+>>> t.set_trick(0, "tie"), t.set_trick(1, "B"), t.winner
+(True, True, 1)
+>>> t.quiz(); t.answer(t.expected_answer()), t.score, t.asked
+(True, 1, 1)
+"""
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as W
+
+import truco
+from truco import Undecided, resolve
+from truco.i18n import _
+
+from .common import ActionButtons, TutorWidget, button, get_variant, team_label, variant_picker
+
+__all__ = ["TieExplorer"]
+
+RESULTS = ("A", "B", "tie")  # what a learner sets per trick (None clears it)
+_TEAM = {"A": 0, "B": 1, "tie": None}
+ANSWERS = ("A", "B", "nobody")
+
+
+def _result_name(result) -> str:
+    return {"A": _("team A"), "B": _("team B"), "tie": _("tied"), None: _("not played")}[result]
+
+
+class TieExplorer(TutorWidget):
+    """Trick results in, the engine's hand verdict out (``truco.resolve.hand``).
+
+    ``set_trick(i, result)``: trick ``i`` (0, 1 or 2) is won by "A", "B", is a "tie", or
+    None (cleared). ``quiz()`` deals decided results; ``answer("A"|"B"|"nobody")`` answers.
+    Team A is the mano's side and team B the dealer's (``mano``/``dealer`` change that).
+    """
+
+    def __init__(self, variant="mineiro", seed=None, mano=0, dealer=1):
+        super().__init__()
+        self.variant = get_variant(variant)
+        if mano not in (0, 1) or dealer not in (0, 1):
+            raise ValueError(_("mano and dealer are teams: 0 (team A) or 1 (team B)"))
+        self.mano, self.dealer = mano, dealer
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.tricks: list = [None, None, None]
+        self.verdict = None  # the engine's HandVerdict when the tricks decide the hand
+        self.problem = None  # why they do not (Undecided or ValueError message)
+        self.score = 0
+        self.asked = 0
+        self.in_quiz = False
+        self.quiz_answered = False
+        self.toggles = []
+        for i in range(3):
+            toggle = W.ToggleButtons(options=[(_("team A"), "A"), (_("team B"), "B"),
+                                              (_("tie"), "tie"), ("-", "")], value="",
+                                     description=_("Trick {n}").format(n=i + 1))
+            toggle.observe(lambda change, i=i: self._on_toggle(i, change), names="value")
+            self.toggles.append(toggle)
+        self.variant_picker = variant_picker(self.variant)
+        self.variant_picker.observe(lambda c: self.set_variant(c["new"]), names="value")
+        self.buttons = ActionButtons(self._on_button, lambda m: self.say(m, "error"))
+        self.quiz_button = button(_("Quiz me"), self.quiz, bench=True)
+        self.clear_button = button(_("Clear"), self.reset)
+        self.table = W.HTML()
+        self.score_html = W.HTML()
+        self._root([self.variant_picker, *self.toggles,
+                    W.HBox([self.quiz_button, self.clear_button, self.buttons.box]), self.feedback,
+                    self.table, self.score_html])
+        self._update()
+
+    # --- explorer ----------------------------------------------------------------------------
+    def set_variant(self, variant) -> None:
+        try:
+            self.variant = get_variant(variant)
+        except ValueError as err:
+            self.say(str(err), "error")
+            return
+        if self.in_quiz and not self.quiz_answered:
+            self.in_quiz = False  # a new variant abandons the question (not counted)
+        self._update()
+
+    def set_trick(self, i, result) -> bool:
+        """Set trick ``i`` (0-2) to "A", "B", "tie" or None. Returns False if refused."""
+        if self.in_quiz and not self.quiz_answered:
+            self.say(_("Answer the question first: who wins this hand?"), "error")
+            self._sync_toggles()
+            return False
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < 3:
+            self.say(_("There are three tricks: 0, 1 and 2."), "error")
+            self._sync_toggles()
+            return False
+        if result == "":
+            result = None
+        if result is not None and result not in RESULTS:
+            self.say(_("A trick is won by A or B, or tied (tie)."), "error")
+            self._sync_toggles()
+            return False
+        self.in_quiz = False
+        self.tricks[i] = result
+        self._update()
+        return True
+
+    def reset(self) -> None:
+        self.in_quiz = False
+        self.tricks = [None, None, None]
+        self._update()
+
+    @property
+    def winner(self):
+        """The winning team (0, 1) or None; None also while the hand is not decided."""
+        return None if self.verdict is None else self.verdict.winner
+
+    # --- quiz --------------------------------------------------------------------------------
+    def quiz(self) -> None:
+        """Deal trick results that decide the hand, and ask who wins it (a question left
+        unanswered is skipped, not counted)."""
+        rng = self._rng
+        while True:
+            n = rng.choice((2, 3))
+            tricks = [rng.choice(RESULTS) for _k in range(n)]
+            try:
+                resolve.hand(self.variant, [_TEAM[t] for t in tricks], self.mano, self.dealer)
+            except (Undecided, ValueError):
+                continue
+            break
+        self.tricks = tricks + [None] * (3 - n)
+        self.in_quiz, self.quiz_answered = True, False
+        self._update()
+
+    def expected_answer(self) -> str | None:
+        """The right answer to the question on screen ("A", "B" or "nobody")."""
+        if not self.in_quiz or self.verdict is None:
+            return None
+        return {0: "A", 1: "B", None: "nobody"}[self.verdict.winner]
+
+    def answer(self, who) -> bool:
+        """What clicking an answer button does. Returns True when right."""
+        if not self.in_quiz:
+            self.say(_("There is no question: press Quiz me first."), "error")
+            return False
+        if self.quiz_answered:
+            self.say(_("This question is answered already: press Quiz me for another."),
+                     "error")
+            return False
+        if who not in ANSWERS:
+            self.say(_("Answer A, B or nobody."), "error")
+            return False
+        self.quiz_answered = True
+        self.asked += 1
+        right = who == self.expected_answer()
+        if right:
+            self.score += 1
+            self.say(_("Right!"), "right", [self.verdict.explain()])
+        else:
+            self.say(_("No."), "wrong", [self.verdict.explain()])
+        self._draw()
+        return right
+
+    # --- internals ---------------------------------------------------------------------------
+    def _played(self) -> list:
+        """The results in order, up to the first trick not set."""
+        out = []
+        for t in self.tricks:
+            if t is None:
+                break
+            out.append(t)
+        return out
+
+    def _judge(self, variant):
+        """(verdict, problem message) of the current tricks under ``variant``."""
+        played = self._played()
+        if any(t is not None for t in self.tricks[len(played):]):
+            return None, _("Trick {n} is not set: tricks are played in order.").format(
+                n=len(played) + 1)
+        try:
+            return resolve.hand(variant, [_TEAM[t] for t in played], self.mano,
+                                self.dealer), None
+        except Undecided as err:
+            return None, _("The hand goes on: {why}.").format(why=err)
+        except ValueError as err:
+            return None, str(err)
+
+    def _update(self) -> None:
+        self.verdict, self.problem = self._judge(self.variant)
+        if self.in_quiz and not self.quiz_answered:
+            self.say(_("Who wins this hand in {variant}?").format(variant=_(self.variant.title)))
+        elif not self.in_quiz:
+            if self.verdict is not None:
+                self.say(self.verdict.explain(), "info")
+            else:
+                self.say(self.problem or "", "info")
+        self._draw()
+
+    def _sync_toggles(self) -> None:
+        self._syncing = True
+        try:
+            for toggle, result in zip(self.toggles, self.tricks):
+                toggle.value = result or ""
+                toggle.disabled = self.in_quiz and not self.quiz_answered
+        finally:
+            self._syncing = False
+
+    def _on_toggle(self, i: int, change) -> None:
+        if getattr(self, "_syncing", False):
+            return
+        self.set_trick(i, change["new"])
+
+    def _on_button(self, text: str) -> None:
+        self.answer(text)
+
+    def _draw(self) -> None:
+        self._sync_toggles()
+        actions = []
+        if self.in_quiz and not self.quiz_answered:
+            actions = [("A", _("Team A")), ("B", _("Team B")), ("nobody", _("Nobody"))]
+        self.buttons.show(actions)
+        hide = self.in_quiz and not self.quiz_answered
+        rows = []
+        if not hide:
+            for name in truco.VARIANT_NAMES:
+                v = truco.variant(name)
+                verdict, problem = self._judge(v)
+                if verdict is None:
+                    outcome = problem
+                elif verdict.winner is None:
+                    outcome = _("nobody wins: {rule}").format(rule=verdict.rule())
+                else:
+                    outcome = _("{team} wins: {rule}").format(team=team_label(verdict.winner),
+                                                              rule=verdict.rule())
+                mark = ' class="tutor-current"' if v.name == self.variant.name else ""
+                rows.append(f"<tr{mark}><th>{escape(_(v.title))}</th>"
+                            f"<td>{escape(outcome or '')}</td></tr>")
+        results = ", ".join(_result_name(t) for t in self.tricks)
+        head = escape(_("Tricks: {results}. Team A is {mano}; the dealer is on {dealer}.")
+                      .format(results=results,
+                              mano=_("the mano's side") if self.mano == 0 else _("not mano"),
+                              dealer=team_label(self.dealer)))
+        self.table.value = (f"<p>{head}</p>" + (f'<table class="tutor-variants">'
+                                                 f'{"".join(rows)}</table>' if rows else ""))
+        self.score_html.value = escape(_("Quiz score: {score} of {asked}").format(
+            score=self.score, asked=self.asked))
