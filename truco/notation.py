@@ -135,4 +135,12 @@ def observe(game, player: int) -> Observation:
         played=played, score=game.score, hand_value=game.hand_value,
         pending_raise=game.pending_raise, dealer=game.dealer, mano=game.mano,
         special_hand=game._special,
-        legal_actions=tuple(a.text for a in game.legal_actions()) if to_act else ())
+        legal_actions=tuple(_blind(a, game, player) if blind else a.text
+                            for a in game.legal_actions()) if to_act else ())
+
+
+def _blind(action, game, player) -> str:
+    """A play in a blind hand is named by the card's position, never by the card."""
+    if action.card is None:
+        return action.text
+    return f"play #{game._hands[player].index(action.card) + 1}"

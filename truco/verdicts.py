@@ -164,6 +164,9 @@ class TrickVerdict(Verdict):
                      "({word}).").format(a=self._name(top_card), b=self._name(other),
                                           word=_(self.variant.tie_word))
         if self.reason == "partners_share_top":
+            strength = self.ranking.strength
+            other = next(c for _t, c in self.plays[self.top + 1:]
+                         if strength[c.id] == strength[top_card.id])
             return _("{a} and {b} are equal and both belong to {team}, so {team} wins the trick.") \
                 .format(a=self._name(top_card), b=self._name(other), team=team_name(self.winner))
         if other is None:
