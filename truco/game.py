@@ -114,6 +114,15 @@ class CoreGame(GameBase):
             return err
         return None
 
+    def _blind_play(self, text: str):
+        """'play #n' names the n-th card of the current player's hand (blind hands)."""
+        hand = self._hands[self._current]
+        pos = text.strip()[6:]
+        if not pos.isdigit() or not 1 <= int(pos) <= len(hand):
+            raise IllegalAction(_("{text!r}: choose a card from #1 to #{n}").format(
+                text=text, n=len(hand)), reason="bad_card")
+        return self._table[PLAY][hand[int(pos) - 1].id]
+
     def can(self, action, player=None) -> bool:
         try:
             self._verify(action, player)
@@ -172,6 +181,8 @@ class CoreGame(GameBase):
     def _verify(self, action, player) -> Action:
         if self._phase == OVER:
             raise IllegalAction(_("the game is over"), reason="game_over")
+        if isinstance(action, str) and action.strip().lower().startswith("play #"):
+            action = self._blind_play(action)
         action = parse_action(self.variant, action)
         if player is not None and player != self._current:
             raise IllegalAction(_("it is not player {player}'s turn: player {current} is to act")

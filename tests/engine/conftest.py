@@ -1,30 +1,14 @@
-"""Shared fixtures for the engine tests (issue 2: decks, rankings, tricks, hands, raises, game).
+"""Shared fixtures for the engine tests of issue 2.
 
-The side bets of the next issue (envido, flor, mon reste, redeal...) may add actions to
-``legal_actions()``; these tests only look at the issue-2 actions ("play <card>", "raise",
-"accept", "refuse", "fold"), see :func:`core`.
+``illegal(game, action, reason=None, player=None)`` applies an action that must be refused
+and checks the game is left exactly as it was (equal to a deep copy taken before, and the
+same through every public view); ``hand_verdict(game)`` is the last finished hand's verdict.
 """
 import copy
 
 import pytest
 
 import truco
-
-# The seven variants of issue 2 and the player counts RULES.md gives them.
-VARIANTS = ("mineiro", "paulista", "argentino", "truc", "truc-sackson", "truc-catalan", "plato")
-PLAYERS = {"mineiro": (2, 4), "paulista": (2, 4), "argentino": (2, 4, 6), "truc": (2, 4),
-           "truc-sackson": (2, 4), "truc-catalan": (2, 4), "plato": (2, 4)}
-CORE_WORDS = ("raise", "accept", "refuse", "fold")
-
-
-def is_core(action) -> bool:
-    text = str(action)
-    return text.startswith("play ") or text in CORE_WORDS
-
-
-def core(game) -> list[str]:
-    """The issue-2 legal actions of ``game`` as texts, in the engine's order."""
-    return [str(a) for a in game.legal_actions() if is_core(a)]
 
 
 def fingerprint(game):
@@ -57,12 +41,6 @@ def check_illegal(game, action, reason=None, player=None):
     return info.value
 
 
-def play(game, *actions):
-    for action in actions:
-        game.apply(action)
-    return game
-
-
 def last_hand_verdict(game):
     """The verdict of the most recent finished hand (the log's last 'hand' event)."""
     return [e for e in game.log if e.kind == "hand"][-1].verdict
@@ -71,16 +49,6 @@ def last_hand_verdict(game):
 @pytest.fixture
 def illegal():
     return check_illegal
-
-
-@pytest.fixture
-def act():
-    return play
-
-
-@pytest.fixture
-def core_actions():
-    return core
 
 
 @pytest.fixture

@@ -172,14 +172,17 @@ def test_from_deal_later_hands_are_seeded():
     assert a.hand_no == 2
 
 
-@pytest.mark.parametrize("n", [2, 4])
-def test_dealer_rotates_each_hand(n):
-    g = G("mineiro", players=n, seed=4, dealer=0)
-    dealers = []
+@pytest.mark.parametrize("name,n", [("mineiro", 2), ("mineiro", 4), ("truc", 2),
+                                    ("argentino", 6), ("plato", 4)])
+def test_dealer_rotates_each_hand(name, n):
+    g = G(name, players=n, seed=4, dealer=0)
+    dealers, manos = [], []
     for _ in range(5):
         dealers.append(g.observation(0).dealer)
+        manos.append(g.current_player)
         g.apply("fold")
     assert dealers == [k % n for k in range(5)]
+    assert manos == [(k + 1) % n for k in range(5)]
 
 
 # --- game over -------------------------------------------------------------------------------

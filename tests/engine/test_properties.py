@@ -71,15 +71,6 @@ def dealt_hands(game):
     return [[c.code for c in hand] for hand in game.dealt]
 
 
-def tokens(value, out):
-    if isinstance(value, str):
-        out.update(value.split())
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            tokens(item, out)
-    return out
-
-
 def check_observations(g, name):
     held = [[c.code for c in g.hand(p)] for p in range(g.n)]
     for p in range(g.n):
@@ -141,6 +132,7 @@ def play_random_game(g, rnd, name, checks=True):
         if not choices:
             choices, side_hand = legal, True
         action = rnd.choice(choices)
+        assert g.can(action) and g.can(str(action), player=g.current_player)
         before_score, before_value = g.score, g.hand_value
         phase, special, pending = g.phase, g.special_hand, g.pending_raise
         seat, mano, dealer, vira = g.current_player, g.mano, g.dealer, g.vira

@@ -212,6 +212,14 @@ def test_paulista_hand_of_eleven_run_gives_1():
     assert g.score == (6, 11)
 
 
+def test_paulista_hand_of_eleven_partners_see_each_others_cards_4p():
+    g = G.from_deal("paulista", hands=FOUR, vira="Ah", dealer=0, score=(3, 11))
+    assert g.special_hand == "hand_of" and g.current_player in (1, 3)
+    assert g.observation(1).partner_hands == ((3, ("Qd", "Jd", "Kd")),)
+    assert g.observation(3).partner_hands == ((1, ("3d", "2s", "Kc")),)
+    assert g.observation(0).partner_hands == () and g.observation(2).partner_hands == ()
+
+
 def test_no_raise_in_hand_of_eleven(illegal):
     g = paulista((5, 11))
     g.apply("accept")
@@ -232,6 +240,24 @@ def test_paulista_iron_hand_played_blind():
         own = set(P_STRONG[seat])
         # played blind: the observation must not reveal the seat's own cards anywhere
         assert not codes_in(obs) & own, (seat, obs)
+
+
+@pytest.mark.parametrize("name", ["paulista", "mineiro"])
+def test_blind_iron_hand_actions_in_the_observation_can_be_applied(name):
+    if name == "paulista":
+        g = paulista((11, 11))
+    else:
+        g = mineiro((10, 10), iron_hand_blind=True)
+    seat = g.current_player
+    shown = g.observation(seat).legal_actions
+    assert shown, "the player to act must be offered actions"
+    for text in shown:
+        assert g.can(text), f"the observation offers {text!r} but the game refuses it"
+    plays = [t for t in shown if t.startswith("play")]
+    assert len(plays) == 3
+    held = g.hand(seat)
+    g.apply(plays[0])  # the blind player's choice plays one of its own cards
+    assert g.current_trick[0][0] == seat and g.current_trick[0][1] in held
 
 
 def test_paulista_iron_hand_blind_option_off_shows_cards():

@@ -1,0 +1,319 @@
+#!/usr/bin/env python
+"""Time to first interactive widget and click-to-feedback latency of the
+Voilà app, in headless Chromium.
+
+Usage::
+
+    .venv/bin/python bench/app.py [NOTEBOOK ...] [--clicks 30] [--warm 5] [--no-nodelay]
+
+NOTEBOOK paths are relative to the repository root.  Default: the bare
+fixture (tests/browser/fixtures/bare.ipynb) and every lessons/*.ipynb.
+
+What a notebook must declare (CSS classes, e.g. ``widget.add_class(...)``):
+
+``tutor-ready``
+    On an element that becomes visible once the page is interactive.  Time to
+    first widget is measured up to the moment it is first visible.
+``tutor-bench-click``
+    The click target.  The benchmark calls ``element.click()`` on the first
+    element with this class, so the handler must react to a DOM click on that
+    element itself (an ipywidgets Button does).
+``tutor-bench-feedback``
+    The element that changes in answer to a click.  Every click must change
+    it (text, children or attributes), or that click times out.
+
+A notebook without both bench classes gets first-widget times only.  The bare
+fixture puts ``tutor-ready`` and ``tutor-bench-click`` on its Button and
+``tutor-bench-feedback`` on its Label.
+
+How it measures (all timestamps are ``performance.now()`` inside the page):
+
+* first widget, cold: a Voilà server is started for each notebook and the
+  page is loaded once in a fresh browser context (empty HTTP cache).  A
+  MutationObserver installed before any page script runs records the first
+  moment a ``.tutor-ready`` element is visible; ``performance.now()`` counts
+  from the start of the navigation.  Each load runs the notebook in a new
+  kernel, as for a real visitor.
+* first widget, warm: ``--warm`` more loads in the same browser context
+  (static assets cached, server and its imports warm); the median is shown.
+* click latency: ``--clicks`` back-to-back clicks.  For each, a
+  MutationObserver is put on the feedback element, then ``performance.now()``
+  is taken and ``element.click()`` dispatched in the same task; the latency
+  ends at the first mutation of the feedback element.  Median and p95
+  (nearest rank) are shown.
+
+``--no-nodelay`` serves with jupyter_server's default kernel websocket
+connection class instead of ``widgets.server.NoDelayKernelWebsocketConnection``
+(the voila.json setting), to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BARE = "tests/browser/fixtures/bare.ipynb"
+JUPYTER_HOME = REPO / ".jupyter-home"
+LOG_DIR = REPO / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+DEFAULT_CONNECTION = (
+    "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
+)
+READY_TIMEOUT_MS = 120_000
+CLICK_TIMEOUT_MS = 10_000
+
+# Runs before any page script: remember when .tutor-ready is first visible.
+READY_PROBE = """
+(() => {
+  const check = () => {
+    if (window.__tutorReadyAt !== undefined) return;
+    const el = document.querySelector('.tutor-ready');
+    if (el && el.checkVisibility()) {
+      window.__tutorReadyAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, {subtree: true, childList: true, attributes: true,
+                              attributeFilter: ['style', 'class', 'hidden']});
+})();
+"""
+
+# One click: observer first, then timestamp and dispatch in the same task.
+CLICK_ONCE = """
+([clickSel, feedbackSel, timeoutMs]) => new Promise((resolve, reject) => {
+  const target = document.querySelector(clickSel);
+  const feedback = document.querySelector(feedbackSel);
+  if (!target || !feedback) { reject(new Error('bench selectors not found')); return; }
+  let t0 = 0;
+  const observer = new MutationObserver(() => {
+    const t1 = performance.now();
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve(t1 - t0);
+  });
+  const timer = setTimeout(() => {
+    observer.disconnect();
+    reject(new Error('no feedback mutation within ' + timeoutMs + ' ms'));
+  }, timeoutMs);
+  observer.observe(feedback, {subtree: true, childList: true, characterData: true,
+                              attributes: true});
+  t0 = performance.now();
+  target.click();
+})
+"""
+
+
+def voila_env() -> dict[str, str]:
+    env = dict(os.environ)
+    for name, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
+        ("XDG_CACHE_HOME", "cache"), ("MPLCONFIGDIR", "matplotlib"),
+    ]:
+        env.setdefault(name, str(JUPYTER_HOME / sub))
+    templates = str(REPO / "share" / "jupyter")
+    paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if templates not in paths:
+        env["JUPYTER_PATH"] = os.pathsep.join([templates, *paths])
+    env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
+    return env
+
+
+# Talk to the local server directly, whatever *_proxy variables say.
+_LOOPBACK_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """A Voilà server from the repository root, like `make app`."""
+
+    def __init__(self, nodelay: bool):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        args = [
+            sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}",
+            "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
+        ]
+        if not nodelay:
+            args.append(f"--Voila.kernel_websocket_connection_class={DEFAULT_CONNECTION}")
+        LOG_DIR.mkdir(exist_ok=True)
+        self.log_path = LOG_DIR / "bench-voila.log"
+        with open(self.log_path, "wb") as log:
+            self.proc = subprocess.Popen(args, cwd=REPO, env=voila_env(), stdout=log,
+                                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        try:
+            self._wait(60.0)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited ({self.proc.returncode}); see {self.log_path}")
+            try:
+                with _LOOPBACK_OPENER.open(self.url, timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.1)  # poll interval
+        raise TimeoutError(f"voila did not answer within {timeout}s; see {self.log_path}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def load(context, url: str) -> tuple[object, float]:
+    """Open ``url`` in a new page; return (page, ms to first visible .tutor-ready)."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(".tutor-ready", state="visible", timeout=READY_TIMEOUT_MS)
+    ready_at = page.evaluate("window.__tutorReadyAt")
+    if ready_at is None:  # observer missed it (cannot normally happen): ask now
+        ready_at = page.evaluate("performance.now()")
+    return page, float(ready_at)
+
+
+def has_bench_targets(page) -> bool:
+    return page.evaluate(
+        "!!document.querySelector('.tutor-bench-click') && "
+        "!!document.querySelector('.tutor-bench-feedback')"
+    )
+
+
+def click_latencies(page, clicks: int) -> list[float]:
+    args = [".tutor-bench-click", ".tutor-bench-feedback", CLICK_TIMEOUT_MS]
+    page.evaluate(CLICK_ONCE, args)  # one untimed click: first-use code paths
+    return [float(page.evaluate(CLICK_ONCE, args)) for _ in range(clicks)]
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int) -> dict:
+    server = Server(nodelay)
+    try:
+        url = f"{server.url}voila/render/{notebook}"
+        context = browser.new_context()
+        context.add_init_script(READY_PROBE)
+        try:
+            page, cold = load(context, url)
+            warm_times = []
+            for _ in range(warm):
+                page.close()
+                page, ms = load(context, url)
+                warm_times.append(ms)
+            result = {"notebook": notebook, "cold": cold,
+                      "warm": statistics.median(warm_times) if warm_times else float("nan")}
+            if has_bench_targets(page):  # click on the last page loaded
+                lat = click_latencies(page, clicks)
+                result.update(click_median=statistics.median(lat), click_p95=p95(lat),
+                              click_min=min(lat), click_max=max(lat), clicks=len(lat))
+            page.close()
+        finally:
+            context.close()
+    finally:
+        server.stop()
+    return result
+
+
+def fmt(value) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    return f"{value:.0f}" if value >= 100 else f"{value:.1f}"
+
+
+def print_table(results: list[dict], nodelay: bool, clicks: int, warm: int) -> None:
+    mode = "NoDelayKernelWebsocketConnection" if nodelay else "default connection (Nagle on)"
+    print(f"\nkernel websocket: {mode}; {warm} warm loads (median); "
+          f"{clicks} clicks per notebook; times in ms")
+    header = ["notebook", "first widget cold", "warm", "click median", "click p95",
+              "click max", "cold/bare", "warm/bare"]
+    bare = next((r for r in results if r["notebook"] == BARE), None)
+    rows = []
+    for r in results:
+        rows.append([
+            r["notebook"], fmt(r["cold"]), fmt(r["warm"]),
+            fmt(r.get("click_median")), fmt(r.get("click_p95")), fmt(r.get("click_max")),
+            f"{r['cold'] / bare['cold']:.2f}" if bare else "-",
+            f"{r['warm'] / bare['warm']:.2f}" if bare and warm else "-",
+        ])
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+    line = lambda cells: "  ".join(  # noqa: E731
+        str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+    )
+    print(line(header))
+    print(line(["-" * w for w in widths]))
+    for row in rows:
+        print(line(row))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", help="paths relative to the repository root")
+    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--warm", type=int, default=5, help="warm loads per notebook")
+    parser.add_argument("--no-nodelay", dest="nodelay", action="store_false",
+                        help="use jupyter_server's default kernel websocket connection")
+    args = parser.parse_args(argv)
+
+    notebooks = args.notebooks or [BARE] + sorted(
+        p.relative_to(REPO).as_posix() for p in (REPO / "lessons").glob("*.ipynb")
+    )
+    for nb in notebooks:
+        if not (REPO / nb).is_file():
+            parser.error(f"no such notebook: {nb}")
+
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    from playwright.sync_api import sync_playwright
+
+    results = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for nb in notebooks:
+                print(f"benchmarking {nb} ...", file=sys.stderr, flush=True)
+                results.append(bench_notebook(browser, nb, args.nodelay, args.warm, args.clicks))
+        finally:
+            browser.close()
+    print_table(results, args.nodelay, args.clicks, args.warm)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,340 @@
+"""Browser-test harness for the Voilà app.
+
+Fixtures
+--------
+``voila_server`` (session)
+    Starts ``python -m voila`` from the repository root (so ``voila.json`` is
+    read) on a free loopback port and yields its base URL, e.g.
+    ``http://127.0.0.1:41234/`` (a ``str`` that also carries ``.process``,
+    ``.port`` and ``.log_path``).  Log: ``test-artifacts/voila-server.log``.
+``browser`` (module)
+    Headless ``/usr/bin/chromium`` through Playwright's sync API, with fixed,
+    quiet flags.  Overrides pytest-playwright's fixture of the same name.
+``tutor_page`` / ``page``
+    A fresh page in its own browser context, plus a recorder of console
+    errors, page errors, request URLs and websocket URLs (``page`` is the bare
+    Playwright page of the same recorder).  At teardown it saves a
+    screenshot to ``test-artifacts/`` and fails the test if any request left
+    127.0.0.1 or any console/page error happened.  Call
+    ``tutor_page.allow_console_error(pattern)`` for an expected error.
+``open_lesson``
+    ``open_lesson("lessons/index.ipynb")`` navigates to
+    ``/voila/render/<path>``, waits until a ``.tutor-ready`` element is
+    visible, and returns the Playwright page.
+
+``browser`` and ``page`` deliberately replace pytest-playwright's fixtures
+in this folder; its other fixtures (``context``, ``browser_type``...) are not
+meant to be used here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+JUPYTER_HOME = REPO / ".jupyter-home"
+TEMPLATES_ROOT = REPO / "share" / "jupyter"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+SERVER_START_TIMEOUT = 60.0  # seconds; covers a cold import of jupyter_server
+READY_TIMEOUT_MS = 60_000  # a lesson runs all its cells before widgets appear
+LOCAL_HOSTS = {"127.0.0.1"}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+# Same values as the Makefile exports, for runs of pytest outside `make`.
+JUPYTER_ENV = {
+    "JUPYTER_CONFIG_DIR": JUPYTER_HOME / "config",
+    "JUPYTER_DATA_DIR": JUPYTER_HOME / "data",
+    "JUPYTER_RUNTIME_DIR": JUPYTER_HOME / "runtime",
+    "IPYTHONDIR": JUPYTER_HOME / "ipython",
+    "XDG_CACHE_HOME": JUPYTER_HOME / "cache",
+    "MPLCONFIGDIR": JUPYTER_HOME / "matplotlib",
+}
+
+
+def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """Environment for a Voilà server: Jupyter dirs under .jupyter-home,
+    share/jupyter on JUPYTER_PATH (the "tutor" template), no browser download."""
+    env = dict(os.environ if base is None else base)
+    for name, path in JUPYTER_ENV.items():
+        env.setdefault(name, str(path))
+    paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(TEMPLATES_ROOT) not in paths:
+        env["JUPYTER_PATH"] = os.pathsep.join([str(TEMPLATES_ROOT), *paths])
+    env.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
+    return env
+
+
+# Talk to the local server directly, whatever *_proxy variables say.
+_LOOPBACK_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -> None:
+    """Poll ``url`` until it answers 200; fail early if ``proc`` exits."""
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(
+                f"voila exited with code {proc.returncode} before serving; see {log}:\n"
+                + log.read_text(errors="replace")[-4000:]
+            )
+        try:
+            with _LOOPBACK_OPENER.open(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as exc:
+            last_error = exc
+        time.sleep(0.1)  # poll interval, not a wait for readiness
+    raise TimeoutError(f"voila did not answer {url} within {timeout}s ({last_error}); see {log}")
+
+
+class VoilaServer(str):
+    """The server's base URL (``http://127.0.0.1:<port>/``), carrying the
+    process, port and log path as attributes."""
+
+    process: subprocess.Popen
+    port: int
+    log_path: Path
+
+    def __new__(cls, port: int, process: subprocess.Popen, log_path: Path):
+        url = super().__new__(cls, f"http://127.0.0.1:{port}/")
+        url.port, url.process, url.log_path = port, process, log_path
+        return url
+
+    @property
+    def url(self) -> str:
+        return str(self)
+
+    def log_text(self, start: int = 0) -> str:
+        with open(self.log_path, "rb") as log:
+            log.seek(start)
+            return log.read().decode(errors="replace")
+
+    def log_size(self) -> int:
+        return self.log_path.stat().st_size
+
+    def execution_errors(self, start: int = 0) -> list[str]:
+        """``ename: evalue`` of cells that raised while Voilà ran a notebook
+        (Voilà logs them; the page only shows nothing)."""
+        found = []
+        for line in self.log_text(start).splitlines():
+            if "Error at server while executing cell" in line:
+                ename = re.search(r"'ename': '([^']*)'", line)
+                evalue = re.search(r"""'evalue': (?:'([^']*)'|"([^"]*)")""", line)
+                found.append(f"{ename.group(1) if ename else '?'}: "
+                             f"{(evalue.group(1) or evalue.group(2)) if evalue else '?'}")
+        return found
+
+
+def start_voila(port: int, log_path: Path, extra_args: tuple[str, ...] = ()) -> VoilaServer:
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [
+        sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+        "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", *extra_args,
+    ]
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=REPO, env=voila_env(), stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    server = VoilaServer(port, proc, log_path)
+    try:
+        wait_for_http(server.url, proc, SERVER_START_TIMEOUT, log_path)
+    except BaseException:
+        stop_voila(server)
+        raise
+    return server
+
+
+def stop_voila(server: VoilaServer) -> None:
+    """SIGTERM lets Voilà shut its kernels down; SIGKILL only as a fallback."""
+    proc = server.process
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def voila_server():
+    """One Voilà server for the session; yields its base URL (a ``str``
+    that also has ``.process``, ``.port`` and ``.log_path``)."""
+    server = start_voila(free_port(), ARTIFACTS / "voila-server.log")
+    try:
+        yield server
+    finally:
+        stop_voila(server)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless system Chromium (never a Playwright download), one per module.
+
+    Overrides pytest-playwright's session-wide ``browser`` on purpose: a sync
+    Playwright left running for the rest of the session keeps an asyncio loop
+    marked as running in the main thread, and every later ``asyncio.run`` in
+    the same pytest process (other test folders) would fail.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:150]
+
+
+@dataclass
+class TutorPage:
+    """A Playwright page with a record of what it did."""
+
+    page: object
+    server: VoilaServer
+    name: str
+    requests: list[str] = field(default_factory=list)
+    websockets: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    allowed_errors: list[re.Pattern] = field(default_factory=list)
+
+    def attach(self) -> None:
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("websocket", lambda ws: self.websockets.append(ws.url))
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            self.console_errors.append(f"{message.text} ({location.get('url', '?')})")
+
+    def allow_console_error(self, pattern: str) -> None:
+        self.allowed_errors.append(re.compile(pattern))
+
+    @property
+    def base_url(self) -> str:
+        return str(self.server)
+
+    def open_lesson(self, path: str, timeout_ms: int = READY_TIMEOUT_MS):
+        """Render ``path`` (relative to the repository root) and wait for ``.tutor-ready``.
+
+        Fails at once, with the exception's name and message, if a cell of the
+        notebook raises while Voilà runs it (the page would never get ready).
+        """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        log_start = self.server.log_size()
+        self.page.goto(f"{self.base_url}voila/render/{path.lstrip('/')}")
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            try:
+                # Short slices so a failing notebook is reported without the full wait.
+                self.page.wait_for_selector(".tutor-ready", state="visible", timeout=500)
+                return self.page
+            except PlaywrightTimeout:
+                pass
+            errors = self.server.execution_errors(log_start)
+            if errors:
+                raise AssertionError(f"{path}: a cell raised while Voilà ran it: {errors}")
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{path}: no visible .tutor-ready after {timeout_ms} ms; server log tail:\n"
+                    + self.server.log_text(log_start)[-3000:]
+                )
+
+    def screenshot(self, label: str = "") -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{_slug(self.name)}{'-' + _slug(label) if label else ''}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def external_urls(self) -> list[str]:
+        return [url for url in self.requests + self.websockets if not is_local(url)]
+
+    def unexpected_errors(self) -> list[str]:
+        errors = self.console_errors + [f"pageerror: {e}" for e in self.page_errors]
+        return [e for e in errors if not any(p.search(e) for p in self.allowed_errors)]
+
+
+@pytest.fixture
+def tutor_page(browser, voila_server, request):
+    """A fresh page (own browser context), recorded and checked at teardown."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    recorder = TutorPage(page=page, server=voila_server, name=request.node.nodeid)
+    recorder.attach()
+    try:
+        yield recorder
+        if recorder.requests:
+            try:
+                recorder.screenshot()
+            except Exception as exc:  # a screenshot must not hide the real result
+                print(f"screenshot failed: {exc}", file=sys.stderr)
+    finally:
+        context.close()
+    external = recorder.external_urls()
+    errors = recorder.unexpected_errors()
+    assert not external, f"requests left 127.0.0.1: {external}"
+    assert not errors, "console/page errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def page(tutor_page):
+    """The Playwright page of ``tutor_page`` (same checks at teardown).
+
+    Overrides pytest-playwright's ``page``, whose session-wide Playwright
+    must not be started here (see ``browser``)."""
+    return tutor_page.page
+
+
+@pytest.fixture
+def open_lesson(tutor_page):
+    """``open_lesson(path) -> page``: render a notebook and wait for ``.tutor-ready``."""
+    return tutor_page.open_lesson
