@@ -1,0 +1,157 @@
+"""Every lesson notebook really runs (nbval), and is stored the way the app needs it.
+
+nbval runs in child pytest processes (``--nbval-lax``: the notebooks store no outputs, so every
+code cell must run without an error). The notebooks run a few at a time, each in its own
+kernel, with Jupyter's and IPython's files kept under ``<repo>/.jupyter-home`` as the Makefile
+does. Structure checks (no stored outputs, kernel python3, a footer, no visible code result other
+than a widget) read the files without running them.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import truco
+
+from widgets.lesson import LESSONS as PATH
+
+REPO = Path(__file__).resolve().parents[1]
+LESSON_DIR = REPO / "lessons"
+JUPYTER_HOME = REPO / ".jupyter-home"
+NOTEBOOKS = sorted(p.name for p in LESSON_DIR.glob("*.ipynb"))
+PARALLEL = max(1, min(3, os.cpu_count() or 1))  # kernels at once
+CELL_TIMEOUT = 120  # seconds per cell; a lesson cell takes well under a second
+
+
+def jupyter_env() -> dict[str, str]:
+    env = dict(os.environ)
+    for name, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
+                      ("XDG_CACHE_HOME", "cache"), ("MPLCONFIGDIR", "matplotlib")):
+        env[name] = str(JUPYTER_HOME / sub)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    # The kernel runs in lessons/: make the repository importable even without `pip install -e`.
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def run_nbval(name: str, tmp: Path) -> dict:
+    report = tmp / f"{name}.xml"
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
+           f"--nbval-cell-timeout={CELL_TIMEOUT}", f"--junitxml={report}",
+           str(LESSON_DIR / name)]
+    proc = subprocess.run(cmd, cwd=REPO, env=jupyter_env(), capture_output=True, text=True,
+                          timeout=600, stdin=subprocess.DEVNULL)
+    cases = []
+    if report.exists():
+        for case in ET.parse(report).getroot().iter("testcase"):
+            problems = [child.tag for child in case if child.tag in
+                        ("failure", "error", "skipped")]
+            cases.append((case.get("name"), problems))
+    return {"returncode": proc.returncode, "cases": cases,
+            "output": (proc.stdout + proc.stderr)[-6000:]}
+
+
+@pytest.fixture(scope="module")
+def nbval_results(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("nbval")
+    with ThreadPoolExecutor(max_workers=PARALLEL) as pool:
+        futures = {name: pool.submit(run_nbval, name, tmp) for name in NOTEBOOKS}
+        return {name: future.result() for name, future in futures.items()}
+
+
+def load(name: str):
+    return nbformat.read(LESSON_DIR / name, as_version=4)
+
+
+def code_cells(nb) -> list:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def test_every_lesson_of_the_path_is_a_notebook():
+    assert NOTEBOOKS, "no lessons/*.ipynb"
+    assert sorted(f"{name}.ipynb" for name, _t, _b in PATH) == NOTEBOOKS
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_lesson_runs_under_nbval(nbval_results, name):
+    result = nbval_results[name]
+    expected = len(code_cells(load(name)))
+    assert result["returncode"] == 0, result["output"]
+    assert len(result["cases"]) == expected, (result["cases"], result["output"])
+    failed = [(case, problems) for case, problems in result["cases"] if problems]
+    assert not failed, (failed, result["output"])
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_lesson_is_stored_clean(name):
+    nb = load(name)
+    nbformat.validate(nb)
+    assert nb.metadata.kernelspec.name == "python3"
+    for cell in code_cells(nb):
+        assert cell.outputs == [] and cell.execution_count is None, cell.source
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_code_cells_show_only_widgets(name):
+    """A code cell ends with a widget (a name or a call) or shows nothing: no printed values,
+    no reprs of plain Python objects, and nothing but the lesson's own helpers imported."""
+    for cell in code_cells(load(name)):
+        tree = ast.parse(cell.source)
+        assert tree.body, "empty code cell"
+        last = tree.body[-1]
+        if isinstance(last, ast.Expr):
+            value = last.value
+            assert isinstance(value, (ast.Call, ast.Name, ast.Attribute)), cell.source
+            func = getattr(value, "func", None)
+            assert not (isinstance(func, ast.Name) and func.id in {"print", "display", "repr"}), \
+                cell.source
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                module = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
+                assert module.split(".")[0] == "widgets", cell.source
+        assert len(cell.source.splitlines()) <= 6, "keep lesson code cells short"
+
+
+@pytest.mark.parametrize("name", [n for n in NOTEBOOKS if n != "index.ipynb"])
+def test_lesson_ends_with_its_links(name):
+    last = load(name).cells[-1]
+    assert last.cell_type == "code"
+    assert f'footer("{name[:-len(".ipynb")]}")' in last.source
+
+
+def run_cells_here(nb, name: str) -> list:
+    """Run a notebook's code cells in this process (no kernel); return each cell's result."""
+    namespace: dict = {}
+    results = []
+    for cell in code_cells(nb):
+        tree = ast.parse(cell.source)
+        last = tree.body[-1] if isinstance(tree.body[-1], ast.Expr) else None
+        body = tree.body[:-1] if last is not None else tree.body
+        exec(compile(ast.Module(body=body, type_ignores=[]), name, "exec"), namespace)
+        results.append(eval(compile(ast.Expression(last.value), name, "eval"), namespace)
+                       if last is not None else None)
+    return results
+
+
+@pytest.mark.parametrize("variant", truco.VARIANT_NAMES)
+def test_lessons_work_for_every_chosen_variant(monkeypatch, variant):
+    """Whatever variant the learner picked on the start page (it arrives as ?variant=...),
+    every lesson builds, and every code cell shows a widget."""
+    monkeypatch.setenv("QUERY_STRING", f"variant={variant}")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/lessons/index.ipynb")
+    for name in NOTEBOOKS:
+        for result in run_cells_here(load(name), name):
+            assert result is not None, name
+            bundle = result._repr_mimebundle_()
+            bundle = bundle[0] if isinstance(bundle, tuple) else bundle
+            assert "application/vnd.jupyter.widget-view+json" in bundle, (name, bundle)
