@@ -171,6 +171,10 @@ class CoreGame(GameBase):
             return legal
         if phase == ANSWER:
             legal = [table[ACCEPT], table[REFUSE]]
+            if not self._has_sides:
+                if self._special is None and self._next_rung.get(self._pending[1]) is not None:
+                    legal.append(table[RAISE])
+                return legal
             if self._raise_blocker() is None:
                 legal.append(table[RAISE])
             return legal + self._side_actions()
@@ -222,13 +226,13 @@ class CoreGame(GameBase):
     def _raise_blocker(self):
         """None if the current player may raise now, else the IllegalAction saying why."""
         phase = self._phase
-        if phase not in (PLAY_PHASE, ANSWER):
-            return IllegalAction(_("you cannot raise now"), reason="not_allowed")
-        if self._special is not None:
+        if self._special is not None and phase != OVER:
             reason = {"hand_of": f"no_raise_in_hand_of_{self.variant.hand_of}",
                       "iron": "no_raise_in_iron_hand"}[self._special]
             return IllegalAction(_("nobody may raise in this hand: {what}").format(
                 what=self._special_name()), reason=reason)
+        if phase not in (PLAY_PHASE, ANSWER):
+            return IllegalAction(_("you cannot raise now"), reason="not_allowed")
         current = self._pending[1] if phase == ANSWER else self._value
         if self.variant.raise_value(current) is None:
             return IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
@@ -270,6 +274,8 @@ class CoreGame(GameBase):
         teams = self._teams
         verdict = TrickVerdict(self.variant, self._ranking, plays, self._top, teams, seats)
         self._tricks.append(verdict.winner)
+        if self._has_sides:
+            self._after_trick()
         self.log.append(Event("trick", seats[self._top], None, verdict, self.hand_no))
         if teams & (teams - 1) == 0:
             leader = seats[self._top]

@@ -24,7 +24,8 @@ PIEZA_POINTS = {2: 30, 4: 29, 5: 28, 11: 27, 10: 27}
 
 
 def _cards(cards) -> list[Card]:
-    out = [card_from_code(SPANISH, c) for c in cards]
+    out = [c if c.__class__ is Card and c.family == SPANISH else card_from_code(SPANISH, c)
+           for c in cards]
     if len(out) != 3 or len(set(out)) != 3:
         raise ValueError(_("envido and flor count a hand of three different cards, not {cards}")
                          .format(cards=", ".join(str(c) for c in out)))

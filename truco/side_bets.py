@@ -100,6 +100,11 @@ class EnvidoMixin:
         self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
 
     # --- what is allowed ---------------------------------------------------------------
+    def _after_trick(self) -> None:
+        super()._after_trick()
+        if self.variant.envido and not self._needs_sides_after_first_trick():
+            self._has_sides = False  # envido and flor live in the first trick only
+
     def _unsung_flor(self, seat) -> bool:
         return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
                 and seat not in self._trick_seats and not self._tricks)

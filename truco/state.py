@@ -64,6 +64,7 @@ class GameBase:
         self._deal_size = 3 * players + (1 if v.uses_vira else 0)
         self._fixed_ranking = None if v.uses_vira else v.ranking()
         self._init_side_state()
+        self._sides_enabled = self._has_sides  # the hooks are skipped when no rule needs them
 
     # --- dealing ------------------------------------------------------------------------
     def _start_hand(self, deal=None) -> None:
@@ -108,7 +109,8 @@ class GameBase:
         self._trick_seats = []
         self._best, self._top, self._teams = -2, 0, 0
         self.log.append(Event("deal", self.dealer, None, None, self.hand_no))
-        if self._has_sides:
+        if self._sides_enabled:
+            self._has_sides = True
             self._start_hand_sides()
         if v.hand_of is not None and (self._score[0] >= v.hand_of or
                                       self._score[1] >= v.hand_of):
@@ -266,6 +268,13 @@ class GameBase:
 
     def _after_decide(self) -> None:
         pass
+
+    def _after_trick(self) -> None:
+        """Called after each trick while the side hooks are on."""
+
+    def _needs_sides_after_first_trick(self) -> bool:
+        """Whether a side rule still needs the hooks once the first trick is over."""
+        return False
 
     def _other_phase_actions(self) -> list:
         return []

@@ -160,6 +160,9 @@ class TrucMixin:
             for value in range(v.target + 1):
                 self._next_rung.setdefault(value, None)
 
+    def _needs_sides_after_first_trick(self) -> bool:
+        return self._truc_bets or self._captains_on or super()._needs_sides_after_first_trick()
+
     def _start_hand_sides(self) -> None:
         super()._start_hand_sides()
         self._redeal_used = False

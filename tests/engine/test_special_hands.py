@@ -272,3 +272,12 @@ def test_paulista_iron_hand_all_tied_nobody_scores_and_iron_hand_again():
         g.apply("play " + card)
     assert g.score == (11, 11) and not g.is_over
     assert g.special_hand == "iron"
+
+
+def test_raise_while_deciding_hand_of_ten_names_the_hand_of_ten():
+    g = truco.Game.from_deal("mineiro", hands=[["4c", "7h", "As"], ["3d", "2s", "Kc"]],
+                             dealer=1, score=(10, 0))
+    assert g.phase == "decide"
+    with pytest.raises(truco.IllegalAction) as err:
+        g.apply("raise")
+    assert err.value.reason == "no_raise_in_hand_of_10"
