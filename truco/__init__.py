@@ -13,13 +13,14 @@ from .cards import Card
 from .errors import CardError, IllegalAction, TrucoError, Undecided, UnknownVariant
 from .game import Game
 from .i18n import get_language, set_language
+from .match import Match, score_text
 from .notation import Observation, from_notation
 from .points import envido, envido_verdict, flor, flor_verdict
 from .presets import PRESETS, VARIANT_NAMES, variant
 from .variants import Variant
 
 __all__ = [
-    "Action", "Card", "CardError", "Game", "IllegalAction", "Observation", "PRESETS",
+    "Action", "Card", "Match", "score_text", "CardError", "Game", "IllegalAction", "Observation", "PRESETS",
     "TrucoError", "Undecided", "envido", "envido_verdict", "flor", "flor_verdict", "UnknownVariant", "VARIANT_NAMES", "Variant", "from_notation",
     "get_language", "set_language", "variant",
 ]

@@ -1,0 +1,78 @@
+"""Matches: games to the variant's target until a side has won ``games_to_win`` of them
+(two chicos out of three in Argentina, two games out of three in Truc).
+
+>>> import random
+>>> m = Match("truc", seed=4)
+>>> rng = random.Random(0)
+>>> while not m.is_over:
+...     _ = m.apply(rng.choice(m.legal_actions()))
+>>> max(m.games_won) == m.variant.games_to_win, len(m.games) <= 3
+(True, True)
+"""
+from __future__ import annotations
+
+from .game import Game
+from .i18n import _
+from .presets import variant as get_variant
+
+
+class Match:
+    """A series of :class:`Game` values; the same API, delegated to the game under way."""
+
+    def __init__(self, variant, players: int = 2, seed=None, dealer: int = 0):
+        self.variant = get_variant(variant)
+        self.players, self.seed = players, seed
+        self.games_won = [0, 0]
+        self.games: list[Game] = [Game(self.variant, players, self._seed(0), dealer)]
+
+    def _seed(self, k: int):
+        return None if self.seed is None else f"{self.seed}/{k}"
+
+    @property
+    def game(self) -> Game:
+        """The game under way (or the last one, once the match is over)."""
+        return self.games[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.games_won) >= self.variant.games_to_win
+
+    @property
+    def winner(self):
+        return self.games_won.index(max(self.games_won)) if self.is_over else None
+
+    @property
+    def current_player(self):
+        return None if self.is_over else self.game.current_player
+
+    def legal_actions(self):
+        return [] if self.is_over else self.game.legal_actions()
+
+    def apply(self, action, player=None):
+        event = self.game.apply(action, player)
+        if self.game.is_over:
+            self.games_won[self.game.winner] += 1
+            if not self.is_over:  # the next game: the deal passes on as between hands
+                self.games.append(Game(self.variant, self.players, self._seed(len(self.games)),
+                                       (self.game.dealer + 1) % self.players))
+        return event
+
+    def describe(self) -> str:
+        """The match score in words, e.g. 'Games: team A 1, team B 0 (first to 2)'."""
+        return _("Games: team A {a}, team B {b} (first to {n})").format(
+            a=self.games_won[0], b=self.games_won[1], n=self.variant.games_to_win)
+
+
+def score_text(variant, points: int) -> str:
+    """A score as players say it: '8 malas' / '3 buenas' where the game is played in two halves.
+
+    >>> score_text(truco.variant("argentino"), 18), score_text(truco.variant("mineiro"), 6)
+    ('3 buenas', '6')
+    """
+    v = get_variant(variant)
+    if not v.malas_buenas:
+        return str(points)
+    half = v.target // 2
+    if points < half:
+        return _("{n} malas").format(n=points)
+    return _("{n} buenas").format(n=points - half)
