@@ -221,7 +221,7 @@ def _server_socket_nodelay(pid: int, server_port: int, client_port: int) -> bool
     libc = ctypes.CDLL(None, use_errno=True)
     pidfd = libc.syscall(434, pid, 0)  # pidfd_open
     if pidfd < 0:
-        pytest.skip(f"pidfd_open unavailable: errno {ctypes.get_errno()}")
+        pytest.fail(f"pidfd_open unavailable: errno {ctypes.get_errno()}")
     try:
         for name in os.listdir(f"/proc/{pid}/fd"):
             try:
@@ -231,7 +231,7 @@ def _server_socket_nodelay(pid: int, server_port: int, client_port: int) -> bool
                 continue
             fd = libc.syscall(438, pidfd, int(name), 0)  # pidfd_getfd
             if fd < 0:
-                pytest.skip(f"pidfd_getfd unavailable: errno {ctypes.get_errno()}")
+                pytest.fail(f"pidfd_getfd unavailable: errno {ctypes.get_errno()}")
             sock = socket.socket(fileno=fd)
             try:
                 if sock.family != socket.AF_INET or sock.type != socket.SOCK_STREAM:
