@@ -24,7 +24,7 @@ from .i18n import _
 from .presets import variant as get_variant
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
-from .verdicts import TrickVerdict
+from .verdicts import BetVerdict, TrickVerdict
 from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase
 
 
@@ -337,9 +337,12 @@ class CoreGame(GameBase):
 
     def _on_fold(self, action: Action) -> Event:
         seat = self._current
-        verdict = resolve.fold(self.variant, self._hand_points(1 - (seat & 1)) or self._value,
-                               seat & 1)
-        event = self._log_event("fold", seat, action, verdict)
+        team = seat & 1
+        points = (self._hand_points(1 - team) if self._has_sides or self._special is not None
+                  else self._value)
+        verdict = BetVerdict("fold", "fold", self.variant, team, points, points, 1 - team, points)
+        event = Event("fold", seat, action, verdict, self.hand_no)
+        self.log.append(event)
         self._end_hand(verdict)
         return event
 

@@ -61,6 +61,7 @@ class GameBase:
         self._next_rung = {a: b for a, b in zip(ladder, ladder[1:] + [None])}
         self._has_sides = False
         self._deck = v.deck
+        self._target = v.target
         self._deal_size = 3 * players + (1 if v.uses_vira else 0)
         self._fixed_ranking = None if v.uses_vira else v.ranking()
         self._init_side_state()
@@ -166,8 +167,9 @@ class GameBase:
         winner = verdict.winner
         if winner is not None and verdict.points:
             self._score[winner] += verdict.points
-        self._log_event("hand", None, None, verdict)
-        if not self._check_game_over():
+        self.log.append(Event("hand", None, None, verdict, self.hand_no))
+        score, target = self._score, self._target
+        if score[0] < target and score[1] < target or not self._check_game_over():
             self.dealer = (self.dealer + 1) % self.n
             self._start_hand()
 
