@@ -24,7 +24,7 @@ def muestra_specials(variant, muestra):
     kinds = {c.code: PIEZA for c in specials}
     for code in MATAS:
         card = variant.card(code)
-        if card not in kinds and card is not muestra:
+        if card not in kinds:
             specials.append(card)
             kinds[code] = MATA
     return specials, kinds

@@ -20,7 +20,8 @@ import truco
 from truco.i18n import _
 
 from .cardrow import CardRow
-from .common import TutorWidget, button, card_html, card_item, get_variant, vira_word
+from .common import (TutorWidget, button, card_html, card_item, get_variant, vira_highlight,
+                     vira_word)
 
 __all__ = ["EnvidoTrainer"]
 
@@ -173,7 +174,8 @@ class EnvidoTrainer(TutorWidget):
             items.append(card_item(v, card, muestra, highlight=hl, enabled=False))
         self.row.show(items)
         if muestra is not None:
-            self.muestra_html.value = card_html(v, muestra, muestra, highlight="vira", width=56,
+            self.muestra_html.value = card_html(v, muestra, muestra, highlight=vira_highlight(v),
+                                                width=56,
                                                 caption=vira_word(v))
         else:
             self.muestra_html.value = ""

@@ -1,9 +1,14 @@
-"""ManilhaTrainer: a vira is shown; click the four manilhas, strongest first.
+"""ManilhaTrainer: click the special cards strongest first, in the variant's own words.
+
+Manilhas (fixed, or set by the vira), cartas bravas, or Truco Uruguayo's piezas and matas
+(set by the muestra): the kinds come from the engine's ranking.
 
 >>> t = ManilhaTrainer("paulista", seed=1)
 >>> answer = [c.code for c in t.variant.manilhas(t.vira)]
 >>> [t.pick(code) for code in answer], t.score, t.asked
 ([True, True, True, True], 1, 1)
+>>> ManilhaTrainer("uruguayo", seed=1).message  # doctest: +ELLIPSIS
+'Muestra caballo (11) of espadas. Click the 5 piezas, then the 4 matas, of Truco Uruguayo...'
 """
 from __future__ import annotations
 
@@ -15,23 +20,42 @@ from truco.i18n import N_, _
 
 from .cardrow import CardRow
 from .common import (TutorWidget, button, card_html, card_item, card_label, get_variant,
-                     vira_word)
+                     special_highlight, vira_highlight, vira_word)
 
 __all__ = ["ManilhaTrainer"]
 
 OFFER_SIZE = 12  # cards on offer each round: the specials and distractors
-# Texts per kind of special card (the engine's ranking kinds).
+# Texts per family of special cards: "manilha" and "brava" (the engine's ranking kinds), and
+# "muestra" for Truco Uruguayo, whose muestra makes piezas and matas.
 _ASK = {"manilha": N_("Click the {n} manilhas of {variant}, strongest first."),
-        "brava": N_("Click the {n} cartas bravas of {variant}, strongest first.")}
+        "brava": N_("Click the {n} cartas bravas of {variant}, strongest first."),
+        "muestra": N_("Click the {piezas} piezas, then the {matas} matas, of {variant}, "
+                      "strongest first.")}
 _ASK_OTHER = N_("Click the {n} special cards of {variant}, strongest first.")
 _NOT_SPECIAL = {"manilha": N_("Wrong: {card} is not a manilha (it ranks at level {position})."),
-                "brava": N_("Wrong: {card} is not a carta brava (it ranks at level {position}).")}
+                "brava": N_("Wrong: {card} is not a carta brava (it ranks at level {position})."),
+                "muestra": N_("Wrong: {card} is neither a pieza nor a mata (it ranks at level "
+                              "{position}).")}
 _NOT_SPECIAL_OTHER = N_("Wrong: {card} is not a special card (it ranks at level {position}).")
+_ROW_LABEL = {"manilha": N_("Cards to pick the manilhas from"),
+              "brava": N_("Cards to pick the cartas bravas from"),
+              "muestra": N_("Cards to pick the piezas and matas from")}
+_ROW_LABEL_OTHER = N_("Cards to pick the special cards from")
 _OUT_OF_ORDER = N_("Not yet: {card} is one of them, but a stronger one is still to find.")
 
 
+def special_family(variant, vira=None) -> str:
+    """Which words fit ``variant``'s special cards: "muestra" (piezas and matas), or the one
+    kind all its specials share in the engine's ranking ("manilha", "brava"), else "other"."""
+    if variant.specials == "muestra":
+        return "muestra"
+    ranking = variant.ranking(vira)
+    kinds = {ranking.kind[c.id] for c in ranking.specials()}
+    return kinds.pop() if len(kinds) == 1 and kinds <= set(_ASK) else "other"
+
+
 class ManilhaTrainer(TutorWidget):
-    """Find the special cards (manilhas or bravas) strongest first.
+    """Find the special cards (manilhas, cartas bravas, or piezas and matas) strongest first.
 
     ``pick(code)`` is a click; ``new_vira()`` deals a new round. ``score`` counts rounds
     finished with no wrong pick, ``asked`` rounds finished, ``mistakes`` wrong picks this round.
@@ -43,6 +67,8 @@ class ManilhaTrainer(TutorWidget):
         if not self.variant.manilhas(self.variant.deck[0] if self.variant.uses_vira else None):
             raise ValueError(_("{variant} has no manilhas or special cards to train").format(
                 variant=_(self.variant.title)))
+        self.family = special_family(self.variant, self.variant.deck[0]
+                                     if self.variant.uses_vira else None)
         self.seed = seed
         self._rng = random.Random(seed)
         self.score = 0
@@ -57,7 +83,7 @@ class ManilhaTrainer(TutorWidget):
         self._offer: list = []
         self.vira_html = W.HTML()
         self.row = CardRow(on_pick=self.pick, on_reject=self._rejected,
-                           label=_("Cards to pick the manilhas from"))
+                           label=_(_ROW_LABEL.get(self.family, _ROW_LABEL_OTHER)))
         self.new_button = button(_("New round"), self.new_vira, bench=True)
         self.score_html = W.HTML()
         self._root([self.vira_html, self.row, self.new_button, self.feedback, self.score_html])
@@ -70,7 +96,6 @@ class ManilhaTrainer(TutorWidget):
         deck = list(v.deck)
         self.vira = rng.choice(deck) if v.uses_vira else None
         self._answer = tuple(v.manilhas(self.vira))
-        self._kind = v.ranking(self.vira).kind[self._answer[0].id]
         rest = [c for c in deck if c not in self._answer and c != self.vira]
         # Distractors: the vira's own rank first (the usual slip), then random cards.
         same = [c for c in rest if self.vira is not None and c.rank == self.vira.rank]
@@ -81,13 +106,12 @@ class ManilhaTrainer(TutorWidget):
         self._offer = sorted(offer, key=deck.index)
         self.found, self.wrong, self.mistakes, self.done = [], set(), 0, False
         self._draw()
+        ask = self._ask()
         if self.vira is not None:
             self.say(_("{vira} {card}.").format(vira=vira_word(v), card=self.vira.name()), "info",
-                     [_(_ASK.get(self._kind, _ASK_OTHER)).format(n=len(self._answer),
-                                                                variant=_(v.title))])
+                     [ask])
         else:
-            self.say(_(_ASK.get(self._kind, _ASK_OTHER)).format(
-                n=len(self._answer), variant=_(v.title)))
+            self.say(ask)
 
     def pick(self, code) -> bool:
         """What a click on card ``code`` does. Returns True for a right pick."""
@@ -121,13 +145,23 @@ class ManilhaTrainer(TutorWidget):
         if card in self._answer:
             text = _(_OUT_OF_ORDER).format(card=v.card_name(card, vira))
         else:
-            text = _(_NOT_SPECIAL.get(self._kind, _NOT_SPECIAL_OTHER)).format(
+            text = _(_NOT_SPECIAL.get(self.family, _NOT_SPECIAL_OTHER)).format(
                 card=v.card_name(card, vira), position=level.position)
         self.say(text, "wrong", [why])
         self._draw()
         return False
 
     # --- internals ---------------------------------------------------------------------------
+    def _ask(self) -> str:
+        """The task of this round, in the variant's words, counted from the engine's kinds."""
+        v = self.variant
+        kinds = v.ranking(self.vira).kind
+        counts = {kind: sum(1 for c in self._answer if kinds[c.id] == kind)
+                  for kind in ("pieza", "mata")}
+        text = _ASK.get(self.family, _ASK_OTHER)
+        return _(text).format(n=len(self._answer), piezas=counts["pieza"],
+                              matas=counts["mata"], variant=_(v.title))
+
     def _finish(self) -> None:
         v, vira = self.variant, self.vira
         self.done = True
@@ -151,8 +185,8 @@ class ManilhaTrainer(TutorWidget):
         v, vira = self.variant, self.vira
         items = []
         for card in self._offer:
-            if card in self.found:
-                hl, enabled = "manilha", False
+            if card in self.found:  # named after its kind: manilha, brava, pieza or mata
+                hl, enabled = special_highlight(v, card, vira), False
             elif card in self.wrong:
                 hl, enabled = "wrong", not self.done
             else:
@@ -163,9 +197,9 @@ class ManilhaTrainer(TutorWidget):
                                    reveal=reveal))
         self.row.show(items)
         if vira is not None:
-            self.vira_html.value = card_html(v, vira, vira, highlight="vira", width=64,
-                                             caption=_("{vira}: {card}").format(vira=vira_word(v),
-                                                                       card=vira.name()))
+            caption = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
+            self.vira_html.value = card_html(v, vira, vira, highlight=vira_highlight(v),
+                                             width=64, caption=caption)
         else:
             self.vira_html.value = ""
         self.score_html.value = _("Score: {score} of {asked} · streak {streak}").format(

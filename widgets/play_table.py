@@ -22,7 +22,7 @@ from truco.i18n import _
 
 from .cardrow import CardRow
 from .common import (ActionButtons, TutorWidget, back_item, button, card_html, card_item,
-                     get_variant, seat_name, team_label, vira_word)
+                     get_variant, seat_name, team_label, vira_highlight, vira_word)
 from .svg import card_back_svg
 
 __all__ = ["PlayTable", "simple_player"]
@@ -258,7 +258,7 @@ class PlayTable(TutorWidget):
             lines.append(_("Your turn."))
         vira = ""
         if obs.vira is not None:
-            vira = card_html(v, v.card(obs.vira), obs.vira, highlight="vira", width=48,
+            vira = card_html(v, v.card(obs.vira), obs.vira, highlight=vira_highlight(v), width=48,
                              caption=vira_word(v))
         self.status.value = vira + "<br>".join(escape(x) for x in lines)
         others = "".join(self._seat_html(s, obs) for s in range(self.players)

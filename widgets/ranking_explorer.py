@@ -14,7 +14,7 @@ from truco.i18n import _
 
 from .cardrow import CardRow
 from .common import (TutorWidget, button, card_item, card_label, get_variant, kind_name,
-                     variant_picker, vira_word)
+                     special_highlight, variant_picker, vira_highlight, vira_word)
 
 __all__ = ["RankingExplorer"]
 
@@ -158,11 +158,9 @@ class RankingExplorer(TutorWidget):
                 if card == self.selected:
                     hl = "selected"
                 elif vira is not None and card == vira:
-                    hl = "vira"
-                elif level.kind != "common":
-                    hl = "manilha"
-                else:
-                    hl = None
+                    hl = vira_highlight(v)
+                else:  # manilha, brava, pieza or mata: the ranking's kind; None for commons
+                    hl = special_highlight(v, card, vira)
                 extra = _("level {position}").format(position=level.position)
                 items.append(card_item(v, card, vira, highlight=hl, extra=extra, width=56))
         self.row.show(items)

@@ -14,7 +14,7 @@ from html import escape
 
 from truco.i18n import _
 
-__all__ = ["HIGHLIGHTS", "card_svg", "card_back_svg"]
+__all__ = ["HIGHLIGHTS", "SPECIAL_HIGHLIGHTS", "card_svg", "card_back_svg"]
 
 VIEW_W, VIEW_H = 100, 140
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
@@ -62,14 +62,20 @@ _FOUR_COLOUR = {("french", "c"): (_GREEN, _GREEN), ("french", "s"): (_BLACK, _BL
                 ("spanish", "e"): (_BLUE, _BLUE), ("spanish", "b"): (_GREEN, _GREEN)}
 
 # highlight -> border colour. Every highlight but "muted" also gets a ribbon with a word,
-# so the mark never depends on colour alone.
-HIGHLIGHTS = {"winner": "#1e7b34", "manilha": "#7b2cbf", "vira": "#d9480f",
+# so the mark never depends on colour alone (white ribbon text has at least 4.5:1 contrast on
+# every colour). The special cards' highlights are named after the engine's ranking kinds
+# (``variant.ranking(vira).kind[card.id]``: manilha, brava, pieza, mata); "muestra" marks
+# Truco Uruguayo's turned-up card, which plays the part of the vira.
+HIGHLIGHTS = {"winner": "#1e7b34", "manilha": "#7b2cbf", "brava": "#862e9c",
+              "pieza": "#5f3dc4", "mata": "#0b7285", "vira": "#c2410c", "muestra": "#c2410c",
               "wrong": "#c92a2a", "selected": "#1864ab", "muted": "#868e96"}
+SPECIAL_HIGHLIGHTS = ("manilha", "brava", "pieza", "mata")  # the ranking kinds above commons
 
 
 def _ribbon_word(highlight: str) -> str:
-    words = {"winner": _("winner"), "manilha": _("manilha"), "vira": _("vira"),
-             "wrong": _("wrong"), "selected": _("selected")}
+    words = {"winner": _("winner"), "manilha": _("manilha"), "brava": _("carta brava"),
+             "pieza": _("pieza"), "mata": _("mata"), "vira": _("vira"),
+             "muestra": _("muestra"), "wrong": _("wrong"), "selected": _("selected")}
     return words.get(highlight, "")
 
 

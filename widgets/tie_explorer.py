@@ -53,6 +53,7 @@ class TieExplorer(TutorWidget):
         self.asked = 0
         self.in_quiz = False
         self.quiz_answered = False
+        self._explained = False  # the feedback shows the engine's explanation (with the tricks)
         self.toggles = []
         for i in range(3):
             toggle = W.ToggleButtons(options=[(_("team A"), "A"), (_("team B"), "B"),
@@ -157,6 +158,7 @@ class TieExplorer(TutorWidget):
             self.say(_("Right!"), "right", [self.verdict.explain()])
         else:
             self.say(_("No."), "wrong", [self.verdict.explain()])
+        self._explained = True
         self._draw()
         return right
 
@@ -188,12 +190,19 @@ class TieExplorer(TutorWidget):
         self.verdict, self.problem = self._judge(self.variant)
         if self.in_quiz and not self.quiz_answered:
             self.say(_("Who wins this hand in {variant}?").format(variant=_(self.variant.title)))
+            self._explained = False
         elif not self.in_quiz:
             if self.verdict is not None:
                 self.say(self.verdict.explain(), "info")
             else:
                 self.say(self.problem or "", "info")
+            self._explained = self.verdict is not None
         self._draw()
+
+    def tricks_in_feedback(self) -> bool:
+        """Whether the feedback already lists the trick results (the engine's explanation of
+        the hand does), so the line above the table leaves them out: they are shown once."""
+        return self._explained
 
     def _sync_toggles(self) -> None:
         self._syncing = True
@@ -235,10 +244,13 @@ class TieExplorer(TutorWidget):
                 rows.append(f"<tr{mark}><th>{escape(_(v.title))}</th>"
                             f"<td>{escape(outcome or '')}</td></tr>")
         results = ", ".join(_result_name(t) for t in self.tricks)
-        head = escape(_("Tricks: {results}. Team A is {mano}; the dealer is on {dealer}.")
-                      .format(results=results,
-                              mano=_("the mano's side") if self.mano == 0 else _("not mano"),
-                              dealer=team_label(self.dealer)))
+        mano = _("the mano's side") if self.mano == 0 else _("not mano")
+        if self.tricks_in_feedback():  # the engine's explanation lists them already
+            head = escape(_("Team A is {mano}; the dealer is on {dealer}.").format(
+                mano=mano, dealer=team_label(self.dealer)))
+        else:
+            head = escape(_("Tricks: {results}. Team A is {mano}; the dealer is on {dealer}.")
+                          .format(results=results, mano=mano, dealer=team_label(self.dealer)))
         self.table.value = (f"<p>{head}</p>" + (f'<table class="tutor-variants">'
                                                  f'{"".join(rows)}</table>' if rows else ""))
         self.score_html.value = escape(_("Quiz score: {score} of {asked}").format(

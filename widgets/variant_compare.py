@@ -17,7 +17,7 @@ from truco.i18n import _
 
 from .cardrow import CardRow
 from .common import (TutorWidget, button, card_html, card_item, get_variant, kind_name,
-                     team_label, vira_word)
+                     team_label, vira_highlight, vira_word)
 
 __all__ = ["VariantCompare", "same_deck_variants"]
 
@@ -56,8 +56,11 @@ class VariantCompare(TutorWidget):
         self.differs: list[bool] = []
         self.row = CardRow(on_pick=self.select, on_reject=lambda m: self.say(m, "error"),
                            label=_("The dealt cards: click one to compare its rank"))
+        # description_width "initial": the label keeps its whole text ("Compare with"), in
+        # any language, instead of being cut to the default 80px ("Compare ...").
         self.other_picker = W.Dropdown(options=[(_(v.title), v.name) for v in self._choices],
-                                       value=self.other.name, description=_("Compare with"))
+                                       value=self.other.name, description=_("Compare with"),
+                                       style={"description_width": "initial"})
         self.other_picker.observe(self._on_picker, names="value")
         self.deal_button = button(_("New deal"), self.deal, bench=True)
         self.table = W.HTML()
@@ -245,9 +248,10 @@ class VariantCompare(TutorWidget):
         vira = ""
         if self.vira is not None:
             users = ", ".join(_(x.title) for x in (v, o) if x.uses_vira)
+            turned = o if o.uses_vira else v  # the variant whose vira (or muestra) this is
             vira = card_html(v, self.vira, self.vira if v.uses_vira else None, width=44,
-                             highlight="vira",
+                             highlight=vira_highlight(turned),
                              caption=_("{vira} (used by {variants})").format(
-                                 vira=vira_word(o if o.uses_vira else v), variants=users))
+                                 vira=vira_word(turned), variants=users))
         self.table.value = (vira + f'<table class="tutor-compare">{head}{"".join(rows)}</table>'
                             + "".join(f"<p>{h}</p>" for h in hands))

@@ -200,3 +200,9 @@ def test_uruguayo_target_options():
     assert truco.variant("uruguayo", target=40).target == 40
     with pytest.raises(ValueError, match="20"):
         truco.variant("uruguayo", target=25)
+
+
+@pytest.mark.parametrize("muestra", ["1e", "7o", "3o", "4b"])
+def test_uruguayo_ranking_holds_the_whole_deck_whatever_the_muestra(muestra):
+    ranking = truco.variant("uruguayo").ranking(muestra)
+    assert sum(len(level.cards) for level in ranking.levels) == 40

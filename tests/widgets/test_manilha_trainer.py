@@ -1,4 +1,6 @@
 """ManilhaTrainer: pick the manilhas strongest first; wrong picks are explained."""
+import re
+
 import pytest
 
 import truco
@@ -118,3 +120,89 @@ def test_mineiro_fixed_manilhas_and_a_variant_without_any():
     assert "4 of clubs (Zap) beats 7 of hearts (Copas)" in t.message
     with pytest.raises(ValueError):
         ManilhaTrainer("truc")
+
+
+# --- the variant's own words: manilhas, cartas bravas, or the muestra's piezas and matas ---------
+def highlights(t):
+    """code -> highlight of every card on offer that has one."""
+    out = {}
+    for item in t.row.items:
+        found = re.search(r'data-highlight="([a-z]+)"', item["svg"])
+        if found:
+            out[item["code"]] = found.group(1)
+    return out
+
+
+def kinds_of(t):
+    ranking = t.variant.ranking(t.vira)
+    return {c.code: ranking.kind[c.id] for c in t.variant.manilhas(t.vira)}
+
+
+def test_uruguayo_speaks_of_the_muestra_piezas_and_matas():
+    t = ManilhaTrainer("uruguayo", seed=1)
+    kinds = kinds_of(t)
+    piezas = sum(k == "pieza" for k in kinds.values())
+    matas = sum(k == "mata" for k in kinds.values())
+    assert (piezas, matas) == (5, 4)
+    assert t.message == (f"Muestra {t.vira.name()}. Click the 5 piezas, then the 4 matas, of "
+                         "Truco Uruguayo, strongest first.")
+    assert t.row.label == "Cards to pick the piezas and matas from"
+    # The turned-up card is marked as the muestra, not the vira.
+    assert 'data-highlight="muestra"' in t.vira_html.value and ">MUESTRA<" in t.vira_html.value
+    assert ">VIRA<" not in t.vira_html.value
+    # A wrong pick names what the card is not, in the same words.
+    bad = distractor(t)
+    t.pick(bad)
+    assert t.message.startswith(f"Wrong: {t.variant.card_name(t.variant.card(bad), t.vira)} "
+                                "is neither a pieza nor a mata (it ranks at level")
+    # Found cards carry their own kind's ribbon: PIEZA or MATA, never MANILHA.
+    for code in answer(t):
+        t.pick(code)
+    assert t.done
+    marks = highlights(t)
+    assert {code: marks[code] for code in kinds} == kinds
+    texts = " ".join([t.message, t.row.label, t.vira_html.value, browser_state(t.widget)])
+    assert "manilha" not in texts.lower()
+    assert not re.search(r"\bvira\b", texts, re.IGNORECASE)
+
+
+def test_uruguayo_counts_three_matas_when_the_muestra_is_one():
+    t = next(t for t in (ManilhaTrainer("uruguayo", seed=s) for s in range(300))
+             if t.vira.code in ("1e", "1b", "7e", "7o"))
+    assert sum(k == "mata" for k in kinds_of(t).values()) == 3
+    assert "then the 3 matas" in t.message
+
+
+@pytest.mark.parametrize("variant", ["argentino", "plato"])
+def test_bravas_are_cartas_bravas(variant):
+    t = ManilhaTrainer(variant, seed=3)
+    assert t.message == f"Click the 4 cartas bravas of {t.variant.title}, strongest first."
+    assert t.row.label == "Cards to pick the cartas bravas from"
+    t.pick(distractor(t))
+    assert "is not a carta brava" in t.message
+    for code in answer(t):
+        t.pick(code)
+    assert set(highlights(t).values()) == {"brava", "wrong"}
+    assert any(">CARTA BRAVA<" in i["svg"] for i in t.row.items)
+    assert "manilha" not in browser_state(t.widget).lower()
+
+
+def test_manilhas_keep_their_name():
+    t = ManilhaTrainer("paulista", seed=1)
+    assert 'data-highlight="vira"' in t.vira_html.value
+    for code in answer(t):
+        t.pick(code)
+    assert set(highlights(t).values()) == {"manilha"}
+
+
+def test_the_texts_go_through_the_translation_with_named_placeholders(monkeypatch):
+    import widgets.manilha_trainer as module
+
+    spanish = {"Click the {piezas} piezas, then the {matas} matas, of {variant}, strongest "
+               "first.": "Tocá las {piezas} piezas y después las {matas} matas de {variant}, "
+                         "de la más fuerte a la más débil.",
+               "Truco Uruguayo": "Truco uruguayo"}
+    monkeypatch.setattr(module, "_", lambda text: spanish.get(text, text))
+    t = ManilhaTrainer("uruguayo", seed=1)
+    assert ("Tocá las 5 piezas y después las 4 matas de Truco uruguayo, de la más fuerte a la "
+            "más débil.") in t.message

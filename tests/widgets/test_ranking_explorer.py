@@ -1,4 +1,6 @@
 """RankingExplorer: the deck in ranking order, clicks say where a card ranks."""
+import re
+
 import pytest
 
 import truco
@@ -99,3 +101,36 @@ def test_next_card_button_walks_the_ranking():
     assert ex.selected.code == "4c"
     click_button(ex.next_button)
     assert ex.selected.code == "7h" and ex.message.startswith("7 of hearts (Copas)")
+
+
+def marks(ex):
+    out = {}
+    for item in ex.row.items:
+        found = re.search(r'data-highlight="([a-z]+)"', item["svg"])
+        out[item["code"]] = found.group(1) if found else None
+    return out
+
+
+@pytest.mark.parametrize("variant, vira", [("mineiro", None), ("paulista", "5c"),
+                                           ("argentino", None), ("uruguayo", "3o")])
+def test_special_cards_are_marked_with_the_rankings_kind(variant, vira):
+    ex = RankingExplorer(variant, vira=vira)
+    ranking = ex.variant.ranking(ex.vira)
+    got = marks(ex)
+    for level in ranking.levels:
+        for card in level.cards:
+            if ex.vira is not None and card == ex.vira:
+                assert got[card.code] == ("muestra" if variant == "uruguayo" else "vira")
+            else:
+                assert got[card.code] == (None if level.kind == "common" else level.kind)
+
+
+def test_uruguayo_piezas_and_matas_are_not_called_manilhas():
+    ex = RankingExplorer("uruguayo", vira="3o")
+    got = marks(ex)
+    assert [got[c] for c in ("2o", "4o", "5o", "11o", "10o")] == ["pieza"] * 5
+    assert [got[c] for c in ("1e", "1b", "7e", "7o")] == ["mata"] * 4
+    assert got["3o"] == "muestra"
+    svgs = " ".join(i["svg"] for i in ex.row.items)
+    assert ">MANILHA<" not in svgs and ">VIRA<" not in svgs
+    assert ">PIEZA<" in svgs and ">MATA<" in svgs and ">MUESTRA<" in svgs

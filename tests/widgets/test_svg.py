@@ -162,3 +162,32 @@ def test_svg_has_no_ids_to_collide_when_many_cards_share_a_page():
     for card in ALL_DECK_CARDS[::7]:
         assert " id=" not in card_svg(card, highlight="winner")
     assert " id=" not in card_back_svg(72)
+
+
+@pytest.mark.parametrize("highlight, word", [("manilha", "MANILHA"), ("brava", "CARTA BRAVA"),
+                                             ("pieza", "PIEZA"), ("mata", "MATA"),
+                                             ("muestra", "MUESTRA"), ("vira", "VIRA")])
+def test_each_kind_of_special_card_has_its_own_ribbon(highlight, word):
+    """Bravas, piezas and matas are not called manilhas, nor the muestra a vira."""
+    card = card_from_code("spanish", "1e")
+    root = parse(card_svg(card, highlight=highlight))
+    ribbon = [t.text for t in root.iter(SVG_NS + "text")][-1]  # drawn last, over the card
+    assert ribbon == word
+    assert root.get("aria-label") == f"{card.name()}, {word.lower()}"
+
+
+def test_special_highlights_are_told_apart_and_readable():
+    from widgets.svg import SPECIAL_HIGHLIGHTS
+
+    assert set(SPECIAL_HIGHLIGHTS) == {"manilha", "brava", "pieza", "mata"}
+    assert set(SPECIAL_HIGHLIGHTS) | {"muestra"} <= set(HIGHLIGHTS)
+    assert len({HIGHLIGHTS[h] for h in SPECIAL_HIGHLIGHTS}) == 4
+
+    def luminance(colour):
+        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for name, colour in HIGHLIGHTS.items():
+        if name != "muted":  # white ribbon text on the colour
+            assert 1.05 / (luminance(colour) + 0.05) >= 4.5, name

@@ -1,4 +1,7 @@
 """TieExplorer: trick results in, the engine's hand verdict out; and a quiz."""
+import re
+from html import unescape
+
 import pytest
 
 import truco
@@ -113,3 +116,32 @@ def test_quiz_answers_follow_the_variant():
             assert t.expected_answer() == {0: "A", 1: "B", None: "nobody"}[verdict.winner]
             t.answer(t.expected_answer())
         assert t.score == 10
+
+
+def shown_text(t) -> str:
+    """Everything the widget shows as text: feedback, the line and table, the score."""
+    html = t.feedback.value + t.table.value + t.score_html.value
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_trick_results_are_shown_once():
+    t = TieExplorer("mineiro", seed=1)
+    steps = [lambda: None, lambda: t.set_trick(0, "tie"), lambda: t.set_trick(1, "B"),
+             lambda: t.set_trick(2, "A"), lambda: t.set_trick(2, None), t.quiz,
+             lambda: t.answer(t.expected_answer()), lambda: t.set_variant("paulista"),
+             t.quiz, lambda: t.answer("nobody" if t.expected_answer() != "nobody" else "A"),
+             t.reset]
+    for step in steps:
+        step()
+        text = shown_text(t)
+        assert text.count("Tricks:") == 1, text
+        assert "Team A is the mano's side; the dealer is on team B." in text
+    # When the engine explains the hand, the tricks are in its explanation ...
+    t.set_trick(0, "A")
+    t.set_trick(1, "A")
+    assert t.message.startswith("Tricks: team A, team A.")
+    assert "Tricks:" not in t.table.value
+    # ... and while it cannot (a question, or a hand still going on), the line above the table
+    # lists them.
+    t.quiz()
+    assert "Tricks:" not in t.message and "Tricks:" in t.table.value

@@ -1,0 +1,124 @@
+"""How the lessons look in a real browser: feedback tones, button widths, labels, ribbons.
+
+The widget tests check the markup; these check what Chromium makes of it (computed styles,
+boxes, clipping). Screenshots of the states checked go to ``test-artifacts/look-*.png``.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from widgets import ManilhaTrainer, RankingExplorer, TieExplorer
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+
+
+def widget(page, index: int = 0):
+    return page.locator(".tutor-widget").nth(index)
+
+
+def snapshot(page, name: str) -> None:
+    """The whole lesson (it scrolls inside #rendered_cells, so grow the viewport first)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    height = page.evaluate(
+        "() => { const el = document.querySelector('#rendered_cells');"
+        " return el ? el.scrollHeight : document.body.scrollHeight; }")
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 24, 600), 9000)})
+    page.wait_for_timeout(150)  # one layout pass at the new size
+    page.screenshot(path=str(ARTIFACTS / f"look-{name}.png"), full_page=True)
+    page.set_viewport_size(size)
+
+
+def click_card(root, row, code: str) -> None:
+    index = next(i for i, item in enumerate(row.items) if item["code"] == code)
+    card = root.locator(".tutor-card").nth(index)
+    expect(card).to_have_attribute("aria-label", row.items[index]["label"])
+    card.click()
+
+
+def computed(locator, prop: str) -> str:
+    return locator.evaluate("(el, prop) => getComputedStyle(el).getPropertyValue(prop)", prop)
+
+
+def test_right_and_wrong_feedback_look_different(tutor_page):
+    page = tutor_page.open_lesson("lessons/02_manilhas.ipynb")
+    root, shadow = widget(page), ManilhaTrainer("mineiro", seed=1)
+    answer = [c.code for c in shadow.variant.manilhas()]
+    looks = {}
+    for code, tone, word in ((answer[0], "right", "Right"),
+                             (next(i["code"] for i in shadow.row.items
+                                   if i["code"] not in answer), "wrong", "Wrong")):
+        click_card(root, shadow.row, code)
+        shadow.pick(code)
+        assert shadow.tone == tone
+        msg = root.locator(f".tutor-feedback .tutor-msg-{tone}")
+        expect(msg).to_be_visible()
+        icon = msg.locator("svg.tutor-msg-icon")
+        expect(icon).to_be_visible()
+        expect(icon).to_have_attribute("aria-label", word)
+        expect(msg).to_have_text(re.compile(r"\s*" + r"\s*".join(
+            re.escape(w) for w in shadow.message.split()) + r"\s*"), use_inner_text=True)
+        looks[tone] = tuple(computed(msg, p) for p in
+                            ("background-color", "color", "border-inline-start-color"))
+        assert looks[tone][0] not in ("rgba(0, 0, 0, 0)", "transparent"), looks[tone]
+        snapshot(page, f"02_manilhas-{tone}")
+    right, wrong = looks["right"], looks["wrong"]
+    assert all(a != b for a, b in zip(right, wrong)), looks
+
+
+def test_buttons_stay_as_wide_as_their_label(tutor_page):
+    for lesson, name, index in (("01_ranking", "Next card", 0), ("02_manilhas", "New round", 0),
+                                ("07_envido_flor", "New hand", 0),
+                                ("04_ties", "Quiz me", 0)):
+        page = tutor_page.open_lesson(f"lessons/{lesson}.ipynb")
+        root = widget(page, index)
+        box = root.bounding_box()
+        button = root.get_by_role("button", name=name, exact=True).bounding_box()
+        assert button["width"] < min(0.4 * box["width"], 260), (lesson, name, button, box)
+        assert abs(button["x"] - box["x"]) < 40, (lesson, name, button, box)  # at the start
+        if lesson == "02_manilhas":
+            snapshot(page, lesson)
+
+
+def test_compare_label_is_shown_whole(tutor_page):
+    page = tutor_page.open_lesson("lessons/10_compare.ipynb")
+    label = widget(page).locator(".widget-dropdown label").first
+    expect(label).to_have_text("Compare with")
+    sizes = label.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert sizes[0] <= sizes[1], f"label cut off: needs {sizes[0]}px, has {sizes[1]}px"
+    snapshot(page, "10_compare")
+
+
+def test_tie_explorer_lists_the_tricks_once(tutor_page):
+    page = tutor_page.open_lesson("lessons/04_ties.ipynb")
+    root, shadow = widget(page), TieExplorer("mineiro", seed=5)
+    for trick, result, label in ((0, "tie", "tie"), (1, "B", "team B")):
+        root.locator(".widget-toggle-buttons").nth(trick).get_by_role(
+            "button", name=label, exact=True).click()
+        shadow.set_trick(trick, result)
+        expect(root.locator(".tutor-feedback")).to_contain_text(shadow.message.split(".")[0])
+    assert shadow.message.startswith("Tricks: tied, team B.")
+    assert root.inner_text().count("Tricks:") == 1, root.inner_text()
+    snapshot(page, "04_ties")
+
+
+def test_uruguayo_ranking_names_piezas_matas_and_the_muestra(tutor_page):
+    page = tutor_page.open_lesson("lessons/01_ranking.ipynb?variant=uruguayo")
+    root, shadow = widget(page), RankingExplorer("uruguayo")
+    ribbons = root.locator(".tutor-card svg text")
+    # Turn up the 3 of oros as the muestra (the second picker), as a learner would.
+    shadow.set_vira("3o")
+    root.locator("select").nth(1).select_option(label=shadow.vira.name())
+    expect(root.locator(".tutor-feedback")).to_contain_text(shadow.message.split(":")[0])
+    ranking = shadow.variant.ranking(shadow.vira)
+    kinds = [ranking.kind[c.id] for c in ranking.specials()]
+    assert (kinds.count("pieza"), kinds.count("mata")) == (5, 4)
+    expect(ribbons.filter(has_text=re.compile(r"^PIEZA$"))).to_have_count(5)
+    expect(ribbons.filter(has_text=re.compile(r"^MATA$"))).to_have_count(4)
+    expect(ribbons.filter(has_text=re.compile(r"^MUESTRA$"))).to_have_count(1)
+    expect(ribbons.filter(has_text=re.compile(r"^(MANILHA|VIRA)$"))).to_have_count(0)
+    snapshot(page, "01_ranking-uruguayo")
