@@ -125,7 +125,10 @@ class Variant:
         """The special top cards, strongest first (manilhas, bravas, piezas then matas)."""
         if self.specials == "none":
             return ()
-        return self.ranking(vira).specials()
+        ranking = self.ranking(vira)
+        if self.specials == "muestra":  # the muestra lies face up: it is never played
+            return tuple(c for c in ranking.specials() if c is not ranking.vira)
+        return ranking.specials()
 
     def strength(self, card, vira=None) -> int:
         return self.ranking(vira).strength[self.card(card).id]

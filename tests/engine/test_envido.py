@@ -206,3 +206,8 @@ def test_uruguayo_target_options():
 def test_uruguayo_ranking_holds_the_whole_deck_whatever_the_muestra(muestra):
     ranking = truco.variant("uruguayo").ranking(muestra)
     assert sum(len(level.cards) for level in ranking.levels) == 40
+
+
+def test_uruguayo_muestra_that_is_a_mata_is_not_among_the_playable_specials():
+    v = truco.variant("uruguayo")
+    assert [c.code for c in v.manilhas(vira="1e")][5:] == ["1b", "7e", "7o"]

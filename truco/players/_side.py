@@ -1,0 +1,229 @@
+"""Decisions outside the tricks: envido and flor, the hand of ten, redeal and mon reste.
+
+Each takes a :class:`~truco.players._view.View` and the win chances the calling player
+estimated (its own way), and returns ``(action text, reason)`` or None when it has no opinion.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from functools import lru_cache
+from math import exp
+
+from ..i18n import _
+from ..odds import envido_distribution
+from ..points import envido, flor
+from ._value import game_chance
+
+ENVIDO_WORDS = ("envido", "real envido", "falta envido")
+
+
+def dealt_cards(view):
+    """The seat's three cards as dealt: those it holds and those it played this hand."""
+    if view.mine is None:
+        return None
+    played = [c for s, c in view.played if s == view.seat]
+    return view.mine + played
+
+
+def muestra(view):
+    return view.obs.vira if view.variant.specials == "muestra" else None
+
+
+def my_envido(view):
+    cards = dealt_cards(view)
+    return None if cards is None or len(cards) != 3 else envido(cards, muestra(view))
+
+
+def my_flor(view):
+    cards = dealt_cards(view)
+    return None if cards is None or len(cards) != 3 else flor(cards, muestra(view))
+
+
+@lru_cache(maxsize=128)
+def _envido_cdf(variant, muestra_code):
+    dist = envido_distribution(variant, muestra_code)
+    points = sorted(dist)
+    cum, run = [], 0.0
+    for p in points:
+        run += float(dist[p])
+        cum.append(run)
+    return points, cum
+
+
+def envido_chance_table(view, points: int, seat=None) -> float:
+    """The chance ``points`` win the envido for the seat's side, from the odds of a random hand
+    (each opponent a random hand; partners' hands help; ties go to the seat nearest the mano).
+    ``seat``: another seat than the view's own, holding those points."""
+    seat = view.seat if seat is None else seat
+    team = seat & 1
+    pts, cum = _envido_cdf(view.variant, muestra(view))
+    i = bisect_left(pts, points)
+    below = cum[i - 1] if i > 0 else 0.0
+    j = bisect_right(pts, points)
+    equal = (cum[j - 1] if j > 0 else 0.0) - below
+    n = view.n
+    order = [(view.mano + k) % n for k in range(n)]
+    first = order.index(seat)
+    single = []
+    for k, other in enumerate(order):
+        if other & 1 == team:
+            continue
+        single.append(below + (equal if k > first else 0.0))
+    p = 1.0
+    for q in single:
+        p *= q
+    mates = n // 2 - 1
+    if mates:
+        p = 1.0 - (1.0 - p) * (1.0 - 1.0 / (n // 2 + 1)) ** mates
+    return p
+
+
+def _sigmoid(x: float) -> float:
+    return 0.0 if x < -30 else 1.0 / (1.0 + exp(-x))
+
+
+def envido_chance_sampled(view, points: int, rng, samples: int = 120, bettor=None,
+                          bet_at: float = 0.62) -> float:
+    """The chance ``points`` win the envido for the seat's side, over deals of the unseen cards
+    consistent with what the seat has seen (each opponent's played cards count in their
+    envido). With ``bettor`` (an opponent who has just bet), each deal is weighted by how likely
+    that bet is with its cards: a player bets with good points (above ``bet_at`` of winning)."""
+    n, m = view.n, muestra(view)
+    order = [(view.mano + k) % n for k in range(n)]
+    played = {}
+    for s, c in view.played:
+        played.setdefault(s, []).append(c)
+    wins = total = 0.0
+    for _i in range(samples):
+        deal = view.deal(rng)
+        best_seat, best, w = None, -1, 1.0
+        for seat in order:
+            if seat == view.seat:
+                e = points
+            else:
+                held = deal.get(seat) or view.partner.get(seat) or []
+                cards = held + played.get(seat, [])
+                if len(cards) != 3:
+                    continue
+                e = envido(cards, m)
+                if seat == bettor:
+                    c = envido_chance_table(view, e, seat)
+                    w = 0.08 + 0.92 * _sigmoid((c - bet_at) / 0.05)
+            if e > best:
+                best_seat, best = seat, e
+        total += w
+        if best_seat is not None and best_seat & 1 == view.team:
+            wins += w
+    return wins / total if total else 0.5
+
+
+def envido_stakes(view) -> tuple[int, int]:
+    """(points at stake if the envido on the table is accepted, points the bettors score if it
+    is refused). The observation does not list the bets made; the raises still open tell."""
+    legal = set(view.legal)
+    target_left = view.variant.target - max(view.score)
+    if {"envido", "real envido", "falta envido"} <= legal:
+        return 2, 1  # envido
+    if "envido" not in legal and {"real envido", "falta envido"} <= legal:
+        return 4, 2  # envido, envido
+    if legal & {"real envido", "falta envido"} == {"falta envido"}:
+        return 3, 1  # real envido (or envido, real envido)
+    return target_left, 1  # falta envido
+
+
+def answer_envido(view, chance: float, *, raise_at=0.8, margin=0.0):
+    """Quiero, no quiero, or a higher envido bet, by the chance of winning it."""
+    stake, refused = envido_stakes(view)
+    legal = view.legal
+    if "flor" in legal:
+        return "flor", _("With flor you sing it: flor cancels the envido and scores 3.")
+    if chance >= raise_at:
+        for word in ("real envido", "envido", "falta envido"):
+            if word in legal and (word != "falta envido" or chance >= 0.9):
+                return word, _("Your envido wins about {pct}% of the time: you raise the bet "
+                               "with {word}.").format(pct=round(100 * chance), word=word)
+    need = (stake - refused) / (2 * stake)
+    v, team = view.variant, view.team
+    mine, theirs = view.score[team], view.score[1 - team]
+    accept = chance * game_chance(v, mine + stake, theirs) + \
+        (1 - chance) * game_chance(v, mine, theirs + stake)
+    refuse = game_chance(v, mine, theirs + refused)
+    if accept >= refuse and chance >= need + margin:
+        return "quiero", _("Your envido wins about {pct}% of the time; accepting pays off "
+                           "above {need}%.").format(pct=round(100 * chance),
+                                                    need=round(100 * need))
+    return "no quiero", _("Your envido wins only about {pct}% of the time; accepting pays off "
+                          "above {need}%.").format(pct=round(100 * chance),
+                                                   need=round(100 * need))
+
+
+def bet_envido(view, points: int, chance: float, rnd=None, *, bet_at=0.62, real_at=0.8):
+    """An envido bet to open (or None), by the chance of winning it."""
+    legal = view.legal
+    if chance >= real_at and "real envido" in legal:
+        return "real envido", _("{points} of envido wins about {pct}% of the time: real envido."
+                                ).format(points=points, pct=round(100 * chance))
+    if (chance >= bet_at or (rnd is not None and rnd() < 0.04)) and "envido" in legal:
+        return "envido", _("{points} of envido wins about {pct}% of the time: envido.").format(
+            points=points, pct=round(100 * chance))
+    return None
+
+
+def answer_flor(view, points, chance: float):
+    """Answer another flor or a contraflor by the chance our flor is the higher."""
+    legal = set(view.legal)
+    pct = round(100 * chance)
+    if "contraflor" in legal and chance >= 0.75:
+        return "contraflor", _("Your flor of {points} is likely the higher ({pct}%): "
+                               "contraflor.").format(points=points, pct=pct)
+    if "flor" in legal and chance >= 0.2:
+        return "flor", _("Your flor of {points} is worth comparing ({pct}%): you sing it too."
+                         ).format(points=points, pct=pct)
+    if "con flor quiero" in legal and chance >= 0.55:
+        return "con flor quiero", _("Your flor of {points} wins about {pct}% of the time: you "
+                                    "accept.").format(points=points, pct=pct)
+    if "quiero" in legal and chance >= 0.6:
+        return "quiero", _("Your flor of {points} wins about {pct}% of the time: you accept."
+                           ).format(points=points, pct=pct)
+    if "con flor me achico" in legal:
+        return "con flor me achico", _("Your flor of {points} wins only about {pct}% of the "
+                                       "time: you back down.").format(points=points, pct=pct)
+    return None
+
+
+def flor_chance_vs(view, points) -> float:
+    """A rough chance our flor beats another flor (flor points of random flor hands)."""
+    if points is None:
+        return 0.0
+    return min(max((points - 20) / 18.0, 0.0), 1.0)
+
+
+def decide_special(view, chance: float):
+    """Play the hand of ten (eleven) or run, comparing the chances of winning the game."""
+    v = view.variant
+    team = view.team
+    mine, theirs = view.score[team], view.score[1 - team]
+    play = chance * game_chance(v, mine + v.hand_of_value, theirs) + \
+        (1 - chance) * game_chance(v, mine, theirs + v.hand_of_value)
+    run = game_chance(v, mine, theirs + v.hand_of_refused)
+    pct = round(100 * chance)
+    if play >= run:
+        return "accept", _("You win this hand about {pct}% of the time: playing it is worth "
+                           "more than running.").format(pct=pct)
+    return "refuse", _("You win this hand only about {pct}% of the time: running costs less."
+                       ).format(pct=pct)
+
+
+def answer_mon_reste(view, chance: float):
+    """Say mon reste too (the hand decides the game) or fold (they score the value before)."""
+    v = view.variant
+    team = view.team
+    mine, theirs = view.score[team], view.score[1 - team]
+    before = view.value
+    fold = game_chance(v, mine, theirs + before)
+    pct = round(100 * chance)
+    if chance >= fold:
+        return "mon reste", _("You win this hand about {pct}% of the time, better than your "
+                              "chances in the game after folding: mon reste.").format(pct=pct)
+    return "refuse", _("You win this hand only about {pct}% of the time: folding keeps the "
+                       "game alive.").format(pct=pct)
