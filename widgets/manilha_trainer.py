@@ -105,13 +105,13 @@ class ManilhaTrainer(TutorWidget):
         offer = list(self._answer) + (same + others)[:need]
         self._offer = sorted(offer, key=deck.index)
         self.found, self.wrong, self.mistakes, self.done = [], set(), 0, False
-        self._draw()
-        ask = self._ask()
+        ask = self._ask()  # the feedback first: it reaches the learner before the new cards
         if self.vira is not None:
             self.say(_("{vira} {card}.").format(vira=vira_word(v), card=self.vira.name()), "info",
                      [ask])
         else:
             self.say(ask)
+        self._draw()
 
     def pick(self, code) -> bool:
         """What a click on card ``code`` does. Returns True for a right pick."""

@@ -96,7 +96,6 @@ class RankingExplorer(TutorWidget):
         ties = [c for c in level.cards if c != card]
         loses = [c for c in v.deck if ranking.strength[c.id] > strength]
         self.selected = card
-        self._draw()
         text = _("{card}: level {position} of {levels} ({kind}).").format(
             card=card_label(v, card, vira), position=level.position,
             levels=len(ranking.levels), kind=kind_name(level.kind))
@@ -114,7 +113,8 @@ class RankingExplorer(TutorWidget):
             details.append(v.trick_verdict([(0, card), (1, below)], vira).explain())
         if above is not None:
             details.append(v.trick_verdict([(0, card), (1, above)], vira).explain())
-        self.say(text, "info", details)
+        self.say(text, "info", details)  # the feedback first, then the redrawn row
+        self._draw()
         return True
 
     # --- drawing ---------------------------------------------------------------------------

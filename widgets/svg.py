@@ -10,9 +10,10 @@ True
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
-from truco.i18n import _
+from truco.i18n import _, get_language
 
 __all__ = ["HIGHLIGHTS", "SPECIAL_HIGHLIGHTS", "card_svg", "card_back_svg"]
 
@@ -168,6 +169,20 @@ def card_back_svg(width: float = 72, *, label: str | None = None,
 
 def card_svg(card, *, face_down: bool = False, four_colour: bool = False,
              highlight: str | None = None, width: float = 72, label: str | None = None) -> str:
+    """An SVG string for ``card``; see :func:`_card_svg`. Pure, so results are cached (per
+    language, since the accessible name is translated)."""
+    return _cached_card_svg(card, face_down, four_colour, highlight, width, label,
+                            get_language())
+
+
+@lru_cache(maxsize=4096)
+def _cached_card_svg(card, face_down, four_colour, highlight, width, label, _language) -> str:
+    return _card_svg(card, face_down=face_down, four_colour=four_colour, highlight=highlight,
+                     width=width, label=label)
+
+
+def _card_svg(card, *, face_down: bool = False, four_colour: bool = False,
+              highlight: str | None = None, width: float = 72, label: str | None = None) -> str:
     """An SVG string for ``card`` (a :class:`truco.cards.Card`).
 
     ``highlight`` is one of :data:`HIGHLIGHTS` or ``None``; ``label`` replaces the accessible

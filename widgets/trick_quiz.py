@@ -76,8 +76,8 @@ class TrickQuiz(TutorWidget):
         weights = [self._weight(c) for c in candidates]
         self.vira, self.plays, self.verdict = rng.choices(candidates, weights=weights)[0]
         self.answered = False
-        self._draw()
         self.say(_("Which card wins this trick? Click it, or click Tie."))
+        self._draw()
 
     def offered_answers(self) -> frozenset[str]:
         """The answers a learner may give now: the cards' codes and "tie"."""

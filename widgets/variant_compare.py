@@ -184,7 +184,6 @@ class VariantCompare(TutorWidget):
         mine, theirs, self.differs = self._judge(v, self.hands, self.vira, o)
         self.verdicts = {v.name: mine, o.name: theirs}
         self.hand_verdicts = {v.name: self._hand(v, mine), o.name: self._hand(o, theirs)}
-        self._draw()
         n = sum(self.differs)
         text = _("{n} of 3 tricks have a different winner in {a} and in {b}.").format(
             n=n, a=_(v.title), b=_(o.title))
@@ -195,7 +194,8 @@ class VariantCompare(TutorWidget):
                     n=i + 1, variant=_(v.title), why=mine[i].explain()))
                 details.append(_("Trick {n} in {variant}: {why}").format(
                     n=i + 1, variant=_(o.title), why=theirs[i].explain()))
-        self.say(text, "info", details)
+        self.say(text, "info", details)  # the feedback first, then the cards
+        self._draw()
 
     def _sync_picker(self) -> None:
         self._syncing = True
