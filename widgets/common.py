@@ -13,6 +13,8 @@ knowledge stays in the engine: these helpers only turn engine values into displa
 """
 from __future__ import annotations
 
+import os
+
 from collections.abc import Callable, Iterable
 from html import escape
 
@@ -110,12 +112,22 @@ def card_label(variant, card, vira=None, extra: str | None = None) -> str:
     return label
 
 
+def four_colour_requested() -> bool:
+    """Four-colour suits for colour-blind learners: ``?colours=4`` in the page's address
+    (Voilà hands the query string to the kernel as ``QUERY_STRING``)."""
+    from urllib.parse import parse_qs
+    values = parse_qs(os.environ.get("QUERY_STRING", "")[:500]).get("colours", [])
+    return bool(values) and values[-1].strip() == "4"
+
+
 def card_item(variant, card, vira=None, *, highlight=None, enabled=True, extra=None,
-              width=64, four_colour=False, reveal=True) -> dict:
+              width=64, four_colour=None, reveal=True) -> dict:
     """A CardRow item for an engine card, with its SVG and accessible name.
 
     With ``reveal=False`` the name is the plain card name (no nickname or kind), for
     quizzes where the kind is the answer."""
+    if four_colour is None:
+        four_colour = four_colour_requested()
     if reveal:
         label = card_label(variant, card, vira, extra)
     else:

@@ -83,3 +83,15 @@ def test_get_variant_accepts_names_and_objects():
     assert common.get_variant("paulista") == v and common.get_variant(v) is v
     with pytest.raises(ValueError):
         common.get_variant("chinchon")
+
+
+def test_four_colour_suits_follow_the_page_address(monkeypatch):
+    import truco
+    from widgets.common import card_item
+    v = truco.variant("mineiro")
+    monkeypatch.setenv("QUERY_STRING", "variant=mineiro")
+    two = card_item(v, v.card("4d"))["svg"]
+    monkeypatch.setenv("QUERY_STRING", "variant=mineiro&colours=4")
+    four = card_item(v, v.card("4d"))["svg"]
+    assert two != four
+    assert card_item(v, v.card("4d"), four_colour=False)["svg"] == two
