@@ -65,16 +65,7 @@ REPO = Path(__file__).resolve().parents[1]
 BARE = "tests/browser/fixtures/bare.ipynb"
 JUPYTER_HOME = REPO / ".jupyter-home"
 LOG_DIR = REPO / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from widgets.server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 DEFAULT_CONNECTION = (
     "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
 )
@@ -304,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
 
     results = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
             for nb in notebooks:
                 print(f"benchmarking {nb} ...", file=sys.stderr, flush=True)

@@ -46,11 +46,10 @@ def self_play(variant, players: int, seconds: float, *, no_fold=False, seed=0):
 def pytruco_matches_per_second(seconds: float):
     """pytruco's matches/s in the same setting, or None when it is not installed."""
     try:
-        import pytruco  # noqa: F401
+        from pytruco.pdt.chi import random_action
+        from pytruco.pdt.partida import Partida
     except ImportError:
         return None
-    from pytruco.pdt.chi import random_action
-    from pytruco.pdt.partida import Partida
 
     matches, start = 0, time.process_time()
     while time.process_time() - start < seconds:  # the peer's own self-play loop, 4 players
@@ -80,7 +79,7 @@ def main() -> None:
     print(f"slowest: {worst:,.0f} decisions/s (target 150,000; gotruco 160,000; pytruco 2,800)")
     peer = truco.variant("uruguayo", target=20, flor=True, envido_cap=4)
     m, h, d = self_play(peer, 4, args.seconds, no_fold=True)
-    print(f"\ncomparison run: uruguayo, 4 players, to 20, flor, envido capped at 4, no folding")
+    print("\ncomparison run: uruguayo, 4 players, to 20, flor, envido capped at 4, no folding")
     print(f"  truco-tutor: {m:,.0f} matches/s ({d:,.0f} decisions/s)")
     print("  gotruco (Go, one thread, measured on this machine): 3,050 matches/s")
     theirs = pytruco_matches_per_second(args.seconds)

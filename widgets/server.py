@@ -76,3 +76,17 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         except OSError as exc:  # never fail a kernel connection over a socket option
             self.log.warning("Could not set TCP_NODELAY on kernel websocket: %s", exc)
         return super().connect()
+
+
+# How the tests and benchmarks launch Debian's Chromium (headless, no sandbox as root, no
+# background traffic: the machine has no network but the package registries).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)

@@ -48,16 +48,7 @@ ARTIFACTS = REPO / "test-artifacts"
 JUPYTER_HOME = REPO / ".jupyter-home"
 TEMPLATES_ROOT = REPO / "share" / "jupyter"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from widgets.server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SERVER_START_TIMEOUT = 60.0  # seconds; covers a cold import of jupyter_server
 READY_TIMEOUT_MS = 60_000  # a lesson runs all its cells before widgets appear
@@ -212,7 +203,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
             yield chromium
         finally:

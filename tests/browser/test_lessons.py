@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from shots import full_page
 import websocket
 from playwright.sync_api import expect
 
@@ -94,18 +95,7 @@ def check_page(page, name: str) -> None:
 
 
 def screenshot(page, name: str) -> Path:
-    """The whole lesson: the page scrolls inside #rendered_cells, so grow the viewport."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    size = page.viewport_size
-    height = page.evaluate(
-        "() => { const el = document.querySelector('#rendered_cells');"
-        " return el ? el.scrollHeight : document.body.scrollHeight; }")
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 24, 600), 9000)})
-    page.wait_for_timeout(150)  # one layout pass at the new size
-    path = ARTIFACTS / f"lesson-{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    page.set_viewport_size(size)
-    return path
+    return full_page(page, f"lesson-{name}.png")
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import expect
+from shots import full_page
 
 from widgets import ManilhaTrainer, RankingExplorer, TieExplorer
 
@@ -21,16 +22,7 @@ def widget(page, index: int = 0):
 
 
 def snapshot(page, name: str) -> None:
-    """The whole lesson (it scrolls inside #rendered_cells, so grow the viewport first)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    size = page.viewport_size
-    height = page.evaluate(
-        "() => { const el = document.querySelector('#rendered_cells');"
-        " return el ? el.scrollHeight : document.body.scrollHeight; }")
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 24, 600), 9000)})
-    page.wait_for_timeout(150)  # one layout pass at the new size
-    page.screenshot(path=str(ARTIFACTS / f"look-{name}.png"), full_page=True)
-    page.set_viewport_size(size)
+    full_page(page, f"look-{name}.png")
 
 
 def click_card(root, row, code: str) -> None:
