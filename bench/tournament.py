@@ -117,6 +117,9 @@ def main(argv=None) -> int:
             t[1] += games
             t[2] += decisions
             t[3] += seconds
+            if t[1] == args.games:  # a pairing is done: say so (on stderr) as it happens
+                print(f"  done: {key[0]} {key[1]}p {key[2]} vs {key[3]}: {t[0] / t[1]:.1%} "
+                      f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - started
     print()
     print(f"{'variant':<13} {'p':>2}  {'A beats B':<18} {'games':>6}  {'A wins':>7}  "

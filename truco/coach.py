@@ -15,10 +15,12 @@
 >>> from truco import coach
 >>> g = truco.Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
 >>> a = coach.advise(g.observation(0))
->>> a.exact, a.deals, round(a.win, 3)
-(True, 7770, 0.998)
->>> [(c.code, round(c.trick_win, 2)) for c in a.cards]
-[('4c', 1.0), ('3h', 0.9), ('5s', 0.19)]
+>>> a.exact, a.deals, round(a.win, 3)                  # every hand of 3 of the 37 unseen cards
+(True, 7770, 0.949)
+>>> [(c.code, round(c.trick_win, 2)) for c in a.cards]  # the Zap always takes the trick
+[('4c', 1.0), ('3h', 0.58), ('5s', 0.0)]
+>>> a.action, a.reason
+('raise', 'Raise: you win this hand in 95% of the deals.')
 
 Pure Python, no Jupyter import.
 """
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import comb
 
 from .i18n import _
@@ -40,7 +42,7 @@ from .resolve import hand_status
 
 __all__ = ["Advice", "CardOdds", "advise", "solve"]
 
-SAMPLES = 400  # deals sampled with four or six players
+SAMPLES = {4: 400, 6: 150}  # deals sampled with four and six players
 
 
 @dataclass(frozen=True)
@@ -67,13 +69,15 @@ class Advice:
     action: str | None = None  # the suggested action, when it is the learner's turn
     reason: str = ""
     seconds: float = 0.0
-    notes: tuple = field(default=())
 
     def summary(self) -> str:
-        kind = _("every hand the others could hold") if self.exact else \
-            _("{n} sampled deals").format(n=self.deals)
-        return _("You win this hand in {pct}% of {kind}, if both sides play the rest well."
-                 ).format(pct=round(100 * self.win), kind=kind)
+        if self.exact:
+            return _("You win this hand against {pct}% of the {n} hands the others could hold, "
+                     "if both sides play the rest well.").format(pct=round(100 * self.win),
+                                                                 n=self.deals)
+        return _("You win this hand in {pct}% of {n} sampled deals of the cards you cannot "
+                 "see, if everyone plays the rest well.").format(pct=round(100 * self.win),
+                                                                 n=self.deals)
 
 
 # --- the double-dummy solver -------------------------------------------------------------------
@@ -194,17 +198,19 @@ def _deals(view, rng, samples):
     return [(view.deal_strengths(rng), 1) for _i in range(samples)], False
 
 
-def advise(observation, variant=None, *, samples: int = SAMPLES, seed=0,
+def advise(observation, variant=None, *, samples: int | None = None, seed=0,
            progress=None) -> Advice:
     """The coach's advice for the seat of ``observation`` (see the module's docstring).
 
     ``variant`` gives the rule options (the observation names the variant only); ``samples``
-    the deals sampled with more than two players; ``progress(done, total)`` is called as the
-    deals are counted (for a progress bar).
+    the deals sampled with more than two players (:data:`SAMPLES` by default);
+    ``progress(done, total)`` is called as the deals are counted (for a progress bar).
     """
     start = time.perf_counter()
     rng = random.Random(seed)
     view = View(observation, variant)
+    if samples is None:
+        samples = SAMPLES.get(view.n, 400)
     team = view.team
     deals, exact = _deals(view, rng, samples)
     S = view.rules.strength
@@ -228,6 +234,7 @@ def advise(observation, variant=None, *, samples: int = SAMPLES, seed=0,
     trick = tuple(view.trick)
     tricks = tuple(view.tricks)
     n_deals = len(deals)
+    counted = sum(w for _h, w in deals)
     step = max(1, n_deals // 50)
     for k, (hands, weight) in enumerate(deals):
         sim = view.sim(hands)
@@ -267,7 +274,7 @@ def advise(observation, variant=None, *, samples: int = SAMPLES, seed=0,
     else:
         win, nobody = win / total, nobody / total
     action, reason = _suggest(view, win, cards, rng)
-    return Advice(seat=view.seat, exact=exact, deals=n_deals, win=win, nobody=nobody,
+    return Advice(seat=view.seat, exact=exact, deals=counted, win=win, nobody=nobody,
                   cards=tuple(cards), action=action, reason=reason,
                   seconds=time.perf_counter() - start)
 

@@ -23,10 +23,11 @@ import ipywidgets as W
 import truco
 from truco.i18n import N_, _
 
+from .language import RTL_CLASS, apply_session_language, direction
 from .svg import SPECIAL_HIGHLIGHTS, card_back_svg, card_svg
 
 __all__ = [
-    "ActionButtons", "TutorWidget", "button", "card_item", "card_label", "card_html", "back_item",
+    "ActionButtons", "TutorWidget", "button", "rtl", "card_item", "card_label", "card_html", "back_item",
     "feedback_box", "get_variant", "kind_name", "seat_name", "set_feedback", "special_word",
     "special_highlight", "team_label", "variant_picker", "vira_highlight", "vira_word",
     "tone_icon", "BENCH_CLICK", "BENCH_FEEDBACK", "READY", "FEEDBACK", "TONE_STYLES",
@@ -183,7 +184,15 @@ def seat_name(seat: int) -> str:
 def feedback_box() -> W.HTML:
     box = W.HTML(value="")
     box.add_class(FEEDBACK)
+    rtl(box)
     return box
+
+
+def rtl(widget: W.DOMWidget) -> W.DOMWidget:
+    """Mark ``widget`` right to left (class ``tutor-rtl``) when the language is (Persian)."""
+    if direction() == "rtl":
+        widget.add_class(RTL_CLASS)
+    return widget
 
 
 def tone_icon(tone: str) -> str:
@@ -216,7 +225,8 @@ def set_feedback(box: W.HTML, text: str, tone: str = "info", details: Iterable[s
              f"border-inline-start:.35em solid {accent};border-radius:4px")
     weight = "" if tone == "info" else ' style="font-weight:600"'
     lines = "".join(f"<div>{escape(d)}</div>" for d in details if d)
-    box.value = (f'<div class="tutor-msg tutor-msg-{tone}" role="status" aria-live="polite" '
+    box.value = (f'<div class="tutor-msg tutor-msg-{tone}" dir="{direction()}" role="status" '
+                 f'aria-live="polite" '
                  f'data-tone="{tone}" data-n="{int(count)}" style="{style}">{tone_icon(tone)}'
                  f'<div class="tutor-msg-body" style="min-width:0">'
                  f'<div{weight}>{escape(text)}</div>{lines}</div></div>')
@@ -311,6 +321,7 @@ class TutorWidget:
     feedback: W.HTML
 
     def __init__(self):
+        apply_session_language()  # the page's ?lang= or the browser's language
         self.message = ""
         self.tone = "info"
         self._said = 0
@@ -321,6 +332,7 @@ class TutorWidget:
         root = W.VBox(children=list(children))
         root.add_class(READY)
         root.add_class("tutor-widget")
+        rtl(root)
         self.widget = root
         return root
 

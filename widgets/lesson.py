@@ -11,6 +11,11 @@ drawn on a page opened without ``?variant=`` use the stored choice, and the star
 that way shows it again. Names coming from the browser are checked against the engine's
 variant names before anything uses them.
 
+The learner's language travels the same way, as ``?lang=<code>`` (checked against
+:data:`truco.i18n.LANGUAGES`, kept in ``sessionStorage`` too); a page opened without it uses
+the browser's preferred language (see :mod:`widgets.language`). The start page offers the
+languages by their own names; Persian widgets are drawn right to left.
+
 >>> import os
 >>> os.environ["QUERY_STRING"] = "variant=paulista"
 >>> session_variant(), session_variant(among=("mineiro", "argentino"))
@@ -19,7 +24,7 @@ variant names before anything uses them.
 >>> session_variant("argentino")
 'argentino'
 >>> del os.environ["QUERY_STRING"]
->>> next_lesson("01_ranking"), next_lesson("11_final_quiz")
+>>> next_lesson("01_ranking"), next_lesson("12_odds")
 ('02_manilhas', None)
 >>> lesson_href("03_tricks", "truc")
 '/voila/render/lessons/03_tricks.ipynb?variant=truc'
@@ -36,9 +41,11 @@ import ipywidgets as W
 import traitlets
 
 import truco
-from truco.i18n import N_, _
+from truco.i18n import LANGUAGES, N_, _, get_language, language_name
 
-from .common import FEEDBACK, READY, set_feedback
+from .common import FEEDBACK, READY, rtl, set_feedback
+from .language import (LANG_KEY, LANG_STORAGE_KEY, apply_session_language, direction,
+                       requested_language)
 
 __all__ = ["LESSONS", "LessonLinks", "Scoreboard", "StartPage", "footer", "lesson_href",
            "lesson_title", "next_lesson", "previous_lesson", "session_variant", "start_page"]
@@ -68,6 +75,8 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("09_play", N_("Play a hand"), N_("A whole game against the computer.")),
     ("10_compare", N_("Variants side by side"), N_("One deal, judged by different rules.")),
     ("11_final_quiz", N_("Final quiz"), N_("Everything together, with a score.")),
+    ("12_odds", N_("The odds"),
+     N_("Exact chances: manilhas, envido points, flor, the first card of a hand.")),
 )
 _NAMES = tuple(name for name, _t, _b in LESSONS)
 
@@ -137,6 +146,24 @@ def lesson_href(name: str, variant: str | None = None) -> str:
 _LINKS_ESM = r"""
 const KEY = "__KEY__";
 const QUERY = "__QUERY__";
+const LANG_KEY = "__LANG_KEY__";
+const LANG_QUERY = "__LANG_QUERY__";
+
+function sessionLang(model) {
+  // This page's ?lang= (checked by Python) is remembered; without one, the stored choice.
+  const choices = Array.isArray(model.get("lang_choices")) ? model.get("lang_choices") : [];
+  const lang = String(model.get("lang") || "");
+  if (lang && choices.includes(lang)) {
+    try { window.sessionStorage.setItem(LANG_KEY, lang); } catch (err) { /* ignore */ }
+    return lang;
+  }
+  try {
+    const stored = window.sessionStorage.getItem(LANG_KEY);
+    return choices.includes(stored) ? stored : "";
+  } catch (err) {
+    return "";
+  }
+}
 
 function readStored(choices) {
   try {
@@ -167,6 +194,8 @@ function render({ model, el }) {
         model.send({ type: "restore", variant: variant });
       }
     }
+    const lang = sessionLang(model);
+    nav.setAttribute("dir", String(model.get("dir") || "ltr"));
     nav.setAttribute("aria-label", String(model.get("label") || ""));
     nav.classList.toggle("tutor-nav-path", Boolean(model.get("ordered")));
     const list = document.createElement(model.get("ordered") ? "ol" : "ul");
@@ -176,6 +205,8 @@ function render({ model, el }) {
       const a = document.createElement("a");
       let href = String(link.href || "");
       if (variant) href += (href.includes("?") ? "&" : "?") + QUERY + "=" + encodeURIComponent(variant);
+      if (lang && !link.lang) href += (href.includes("?") ? "&" : "?") + LANG_QUERY + "=" + encodeURIComponent(lang);
+      if (link.lang) a.setAttribute("lang", String(link.lang).replace("_", "-"));
       a.href = href;
       a.className = "tutor-link " + String(link.cls || "");
       a.textContent = String(link.text || "");
@@ -205,7 +236,8 @@ function render({ model, el }) {
       p.className = "tutor-nav-note";
       const a = document.createElement("a");
       a.className = "tutor-link tutor-switch";
-      a.href = here + "?" + QUERY + "=" + encodeURIComponent(variant);
+      a.href = here + "?" + QUERY + "=" + encodeURIComponent(variant) +
+        (lang ? "&" + LANG_QUERY + "=" + encodeURIComponent(lang) : "");
       a.textContent = String(model.get("switch_text") || "").replace(
         "{variant}", String(titles[variant] || variant));
       p.appendChild(a);
@@ -215,14 +247,15 @@ function render({ model, el }) {
   }
 
   const names = ["links", "variant", "choices", "note", "label", "ordered", "here", "titles",
-                 "switch_text"];
+                 "switch_text", "lang", "lang_choices", "dir"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
   return () => { for (const name of names) model.off(`change:${name}`, draw); };
 }
 
 export default { render };
-""".replace("__KEY__", STORAGE_KEY).replace("__QUERY__", QUERY_KEY)
+""".replace("__KEY__", STORAGE_KEY).replace("__QUERY__", QUERY_KEY).replace(
+    "__LANG_KEY__", LANG_STORAGE_KEY).replace("__LANG_QUERY__", LANG_KEY)
 
 _LINKS_CSS = r"""
 .tutor-nav { margin: 0.8rem 0 0.4rem; font-size: 1rem; line-height: 1.5; }
@@ -267,9 +300,15 @@ class LessonLinks(anywidget.AnyWidget):
     here = traitlets.Unicode("").tag(sync=True)  # this lesson's address, to offer the variant
     titles = traitlets.Dict().tag(sync=True)
     switch_text = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("").tag(sync=True)  # this page's ?lang=, passed on by the links
+    lang_choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    dir = traitlets.Unicode("ltr").tag(sync=True)
 
     def __init__(self, links, variant: str | None = None, *, on_restore=None, **kwargs):
-        super().__init__(links=list(links), variant=variant or "",
+        apply_session_language()
+        kwargs.setdefault("lang", requested_language() or "")
+        kwargs.setdefault("dir", direction())
+        super().__init__(links=list(links), variant=variant or "", lang_choices=list(LANGUAGES),
                          choices=list(truco.VARIANT_NAMES),
                          titles={n: variant_title(n) for n in truco.VARIANT_NAMES},
                          switch_text=_("You picked {variant}: show this lesson with it"),
@@ -294,6 +333,7 @@ def _link(name: str, text: str, cls: str, blurb: str = "", current: bool = False
 
 def footer(lesson: str) -> LessonLinks:
     """The end of a lesson: "next lesson" (when there is one), "previous", "back to the start"."""
+    apply_session_language()
     links = []
     after, before = next_lesson(lesson), previous_lesson(lesson)
     if after is not None:
@@ -323,6 +363,7 @@ class StartPage:
     """
 
     def __init__(self, default: str = DEFAULT_VARIANT):
+        apply_session_language()  # ?lang=, else the browser's language, else English
         chosen = requested_variant()
         self.variant = chosen or default
         self.picker = W.Dropdown(
@@ -340,10 +381,19 @@ class StartPage:
                                  on_restore=self.choose, label=_("The lessons, in order"))
         self.links.add_class("tutor-path")
         self.path = self.links  # shown in a cell of its own, under its heading
+        here = get_language()
+        self.languages = LessonLinks(
+            [{"href": lesson_href("index") + "?" + LANG_KEY + "=" + quote(code),
+              "text": language_name(code), "cls": "tutor-language", "lang": code,
+              "current": code == here} for code in LANGUAGES],
+            chosen, label=_("Language"))
+        self.languages.add_class("tutor-languages")
         self.picker.observe(self._on_pick, names="value")
-        self.widget = W.VBox([self.picker, self.feedback])
+        self.widget = W.VBox([self.languages, self.picker, self.feedback])
         self.widget.add_class(READY)
         self.widget.add_class("tutor-widget")
+        rtl(self.widget)
+        rtl(self.feedback)
         self.message = ""
         if chosen is None:
             self._say(_("Pick the variant you want to learn; you can change it here at any "
@@ -367,6 +417,7 @@ class StartPage:
     def _apply(self, name: str) -> None:
         self.variant = name
         self.links.variant = name
+        self.languages.variant = name
         self._said_chosen()
 
     def _said_chosen(self) -> None:
@@ -398,6 +449,7 @@ class Scoreboard:
         self.quizzes = quizzes
         self.widget = W.HTML()
         self.widget.add_class("tutor-total")
+        rtl(self.widget)
         for quiz in quizzes:  # feedback can repeat itself; the score line changes each answer
             for part in (quiz.feedback, getattr(quiz, "score_html", None)):
                 if part is not None:

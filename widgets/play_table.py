@@ -13,11 +13,14 @@ True
 from __future__ import annotations
 
 import random
+import time
 from html import escape
 
 import ipywidgets as W
 
 from truco import Game, IllegalAction
+from truco import coach as truco_coach
+from truco import players as truco_players
 from truco.i18n import _
 
 from .cardrow import CardRow
@@ -52,9 +55,14 @@ class PlayTable(TutorWidget):
     """Play against the computer: ``play(code)`` plays a card of the learner's hand,
     ``act(action_text)`` does any other action ("raise", "accept", "refuse", "fold" ...),
     ``new_game()`` starts again. Computer players act until it is the learner's turn.
+
+    ``player`` is the computer players' policy: a name from :data:`truco.players.PLAYERS`
+    (``"basic"`` by default), a :class:`truco.players.Player`, or a function
+    ``(observation, rng) -> action_text``. ``ask_coach()`` (the Coach button) shows the
+    coach's odds and suggestion for the learner's position.
     """
 
-    def __init__(self, variant="mineiro", players=2, seed=None, seat=0, player=simple_player,
+    def __init__(self, variant="mineiro", players=2, seed=None, seat=0, player="basic",
                  score=(0, 0)):
         super().__init__()
         self.variant = get_variant(variant)
@@ -62,7 +70,10 @@ class PlayTable(TutorWidget):
             raise ValueError(_("the learner's seat must be from 0 to {last}, not {seat!r}")
                              .format(last=players - 1, seat=seat))
         self.players, self.seed, self.seat = players, seed, seat
-        self.computer = player
+        self.computer = truco_players.get(player, self.variant) if isinstance(player, str) \
+            else player
+        self.reasons: list[tuple[int, int, str, str]] = []  # (hand, seat, action, reason)
+        self.advice = None  # the coach's last answer, while the position is unchanged
         self._score0 = tuple(score)
         self.lines: list[str] = []  # the verdict log, oldest first
         self.status = W.HTML()
@@ -72,8 +83,13 @@ class PlayTable(TutorWidget):
         self.buttons = ActionButtons(self.act, lambda m: self.say(m, "error"))
         self.new_button = button(_("New game"), self.new_game, bench=True)
         self.log_html = W.HTML()
+        self.coach_button = button(_("Coach"), self.ask_coach)
+        self.coach_progress = W.IntProgress(value=0, min=0, max=1, description=_("Thinking"),
+                                            layout=W.Layout(display="none"))
+        self.coach_html = W.HTML()
         self._root([self.status, self.table, self.row,
-                    W.HBox([self.buttons.box, self.new_button]), self.feedback, self.log_html])
+                    W.HBox([self.buttons.box, self.new_button, self.coach_button]),
+                    self.feedback, self.coach_progress, self.coach_html, self.log_html])
         self.new_game()
 
     # --- operations ------------------------------------------------------------------------
@@ -117,6 +133,60 @@ class PlayTable(TutorWidget):
         self.say(new[0] if new else _("Done."), "info", new[1:] + self._turn_hint())
         return True
 
+    def ask_coach(self):
+        """Show the coach's numbers and suggestion for the learner's position (the Coach
+        button). Returns the :class:`truco.coach.Advice`, or None when it is not the learner's
+        turn. A progress bar shows when the coach takes more than a second."""
+        game = self.game
+        if game.is_over or game.current_player != self.seat:
+            self.coach_html.value = self._coach_box(
+                [escape(_("The coach helps on your turn."))])
+            return None
+        self._coach_started = time.perf_counter()
+        try:
+            advice = truco_coach.advise(self.view, self.variant, progress=self._coach_progress)
+        finally:
+            self.coach_progress.layout.display = "none"
+        self.advice = advice
+        self.coach_html.value = self._coach_html(advice)
+        return advice
+
+    def _coach_progress(self, done: int, total: int) -> None:
+        if time.perf_counter() - self._coach_started > 1.0:
+            self.coach_progress.max = max(total, 1)
+            self.coach_progress.value = done
+            self.coach_progress.layout.display = None
+
+    def _coach_box(self, parts) -> str:
+        return ('<div class="tutor-coach" role="status" aria-live="polite">'
+                + "".join(f"<p>{p}</p>" for p in parts[:1]) + "".join(parts[1:]) + "</div>")
+
+    def _coach_html(self, advice) -> str:
+        """The coach's answer as HTML: only the learner's own cards are named."""
+        parts = [f"<strong>{escape(_('Coach'))}:</strong> {escape(advice.summary())}"]
+        if advice.cards:
+            head = (_("Your card"), _("Takes this trick"), _("Ties it"), _("Then wins the hand"))
+            rows = "".join(
+                f"<tr><td>{escape(c.name)}</td><td>{round(100 * c.trick_win)}%</td>"
+                f"<td>{round(100 * c.trick_tie)}%</td><td>{round(100 * c.hand_win)}%</td></tr>"
+                for c in advice.cards)
+            parts.append('<table class="tutor-coach-cards"><thead><tr>'
+                         + "".join(f"<th>{escape(h)}</th>" for h in head)
+                         + f"</tr></thead><tbody>{rows}</tbody></table>")
+        if advice.action is not None:
+            label = self._action_label(advice.action, self.view) \
+                if not advice.action.startswith("play ") else advice.action[5:]
+            parts.append(f"<p>{escape(_('Suggestion: {action}.').format(action=label))} "
+                         f"{escape(advice.reason)}</p>")
+        said = [(seat, action, reason) for hand, seat, action, reason in self.reasons
+                if hand == self.game.hand_no - 1 and reason]
+        if said:  # the computers' reasons for the hand just finished (never the hand in play)
+            items = "".join(f"<li>{escape(seat_name(seat))} ({escape(action)}): "
+                            f"{escape(reason)}</li>" for seat, action, reason in said)
+            title = escape(_("Why the computer played as it did last hand"))
+            parts.append(f"<details><summary>{title}</summary><ul>{items}</ul></details>")
+        return self._coach_box(parts)
+
     # --- internals ---------------------------------------------------------------------------
     def _on_card(self, code: str) -> None:
         """A click on a card of the row: face-down codes map to the legal plays here."""
@@ -141,14 +211,23 @@ class PlayTable(TutorWidget):
                 raise RuntimeError("the computer players did not finish their turns")
             seat = game.current_player
             obs = game.observation(seat)
+            choose = getattr(self.computer, "choose", None)
+            if choose is not None:
+                action, reason = choose(obs, self._rng)
+            else:
+                action, reason = self.computer(obs, self._rng), ""
+            self.reasons = self.reasons[-40:] + [(game.hand_no, seat, action, reason)]
             try:
-                game.apply(self.computer(obs, self._rng), player=seat)
+                game.apply(action, player=seat)
             except IllegalAction:  # a computer player's mistake never blocks the game
                 game.apply(obs.legal_actions[0], player=seat)
 
     def _after(self, start: int) -> None:
         if start == 0:
             self._shown = 0
+            self.reasons = []
+        self.advice = None  # the position changes: the coach's numbers are stale
+        self.coach_html.value = ""
         self._run_computers()
         for event in self.game.log[start:]:
             line = self._explain(event)

@@ -56,9 +56,11 @@ def test_voila_json_names_real_config_traits():
         traits = classes[section].class_traits(config=True)
         unknown = set(values) - set(traits)
         assert not unknown, f"{section} has no config traits {unknown}"
+        # List traits (http_header_envs) validate their items on an instance
+        holder = VoilaConfiguration() if section == "VoilaConfiguration" else None
         for name, value in values.items():
             if name != "kernel_websocket_connection_class":  # imported below
-                traits[name].validate(None, value)
+                traits[name].validate(holder, value)
 
     vc = config["VoilaConfiguration"]
     # The page template is Voilà's "lab" one minus its CDN links (share/jupyter).
@@ -66,6 +68,8 @@ def test_voila_json_names_real_config_traits():
     assert json.loads((template_dir / "conf.json").read_text())["base_template"] == "lab"
     assert vc["strip_sources"] is True and vc["show_tracebacks"] is False
     assert vc["allow_theme_override"] == vc["allow_template_override"] == "NO"
+    # Voilà passes the browser's Accept-Language to the kernel (the default tutor language)
+    assert vc["http_header_envs"] == ["Accept-Language"]
     mkm = config["MappingKernelManager"]
     assert mkm["cull_idle_timeout"] > 0 and mkm["cull_interval"] > 0
     assert mkm["cull_connected"] is False

@@ -52,7 +52,7 @@ def test_builds_with_the_promised_classes():
 
 
 def test_it_is_the_learners_turn_and_only_legal_cards_are_offered():
-    t = PlayTable("mineiro", seed=1)
+    t = PlayTable("mineiro", seed=1, player=simple_player)
     assert t.game.current_player == 0
     legal = set(t.view.legal_actions)
     assert t.row.offered == {c for c in t.view.hand if f"play {c}" in legal}
@@ -176,3 +176,72 @@ def test_simple_player_is_legal_and_prefers_cards():
 def test_bad_seat():
     with pytest.raises(ValueError):
         PlayTable("mineiro", seat=2)
+
+
+# --- computer players and the coach (issue 6) ------------------------------------------------------
+def test_the_computer_is_the_basic_player_by_default_and_keeps_its_reasons():
+    from truco.players import BasicPlayer
+    t = PlayTable("mineiro", seed=12)
+    assert isinstance(t.computer, BasicPlayer)
+    assert PlayTable("mineiro", seed=12, player="strong").computer.name == "strong"
+    play_out(t)
+    assert t.reasons and all(reason for _h, _s, _a, reason in t.reasons)
+    assert all(seat != t.seat for _h, seat, _a, _r in t.reasons)
+
+
+def test_coach_button_shows_the_odds_and_a_legal_suggestion():
+    t = PlayTable("mineiro", seed=13)
+    click_button(t.coach_button)
+    advice = t.advice
+    assert advice is not None and advice.exact
+    assert advice.action in t.view.legal_actions
+    html = t.coach_html.value
+    assert "Coach" in html and f"{round(100 * advice.win)}%" in html
+    for card in advice.cards:
+        assert card.name in html
+    assert "Suggestion" in html and advice.reason.split(":")[0] in html
+    # the coach's numbers go stale when the position changes
+    t.play(sorted(t.row.offered)[0])
+    assert t.coach_html.value == "" and t.advice is None
+
+
+def test_the_coach_never_shows_hidden_cards():
+    t = PlayTable("paulista", players=4, seed=14)
+    for _turn in range(6):
+        if t.game.is_over:
+            break
+        t.ask_coach()
+        html = t.coach_html.value + browser_state(t.widget)
+        current = t.game.hand_no
+        # (the computers' reasons for the hand before may name its cards, dealt again since)
+        numbers = t.coach_html.value.split("<details>")[0]
+        for card in hidden_cards(t):
+            assert card.name() not in numbers
+            assert f'"code": "{card.code}"' not in html
+        # the computers' reasons shown are those of the hand already finished
+        assert all(hand < current for hand, _s, _a, _r in t.reasons
+                   if _r and _r in t.coach_html.value)
+        if t.row.offered:
+            t.play(sorted(t.row.offered)[0])
+        else:
+            t.act(t.view.legal_actions[0])
+
+
+def test_coach_progress_bar_shows_only_when_slow():
+    import time
+    t = PlayTable("mineiro", seed=15)
+    t._coach_started = time.perf_counter()
+    t._coach_progress(3, 10)
+    assert t.coach_progress.layout.display == "none"
+    t._coach_started = time.perf_counter() - 2.0
+    t._coach_progress(3, 10)
+    assert t.coach_progress.layout.display is None
+    assert (t.coach_progress.value, t.coach_progress.max) == (3, 10)
+    t.ask_coach()
+    assert t.coach_progress.layout.display == "none"
+
+
+def test_coach_waits_for_the_learners_turn():
+    t = PlayTable("mineiro", seed=16)
+    play_out(t)
+    assert t.ask_coach() is None and "your turn" in t.coach_html.value

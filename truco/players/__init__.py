@@ -6,10 +6,12 @@ with an action and one sentence saying why:
 
 >>> import random, truco
 >>> from truco import players
->>> g = truco.Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+>>> g = truco.Game.from_deal("mineiro", hands=[["Kc", "3h", "5s"], ["Kd", "Qs", "6c"]])
 >>> action, reason = players.get("basic").choose(g.observation(0), random.Random(1))
->>> action, reason
-('play 3h', 'You open the hand with your middle card, the 3 of hearts, keeping your best for later.')
+>>> action
+'play Kc'
+>>> print(reason)
+You open the hand with your middle card, the king of clubs, keeping your best for later.
 >>> sorted(PLAYERS)
 ['basic', 'random', 'strong']
 """

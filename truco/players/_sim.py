@@ -52,6 +52,7 @@ class Rules:
         self.ladder_values = frozenset(ladder)
         self.next_rung = {a: b for a, b in zip(ladder, ladder[1:] + [None])}
         self.top_value = ladder[-1]
+        self.power_cache = _CachedPower()
 
     def raise_value(self, value):
         """The rung above ``value``, None at the top or off the ladder (after mon reste)."""
@@ -219,29 +220,41 @@ def trick_chance(b: float, n: int) -> float:
     return 1.0 - (1.0 - b ** k) * partner_help ** (k - 1)
 
 
+_STATUS: dict = {}
+
+
+def _status(done: tuple, all_tie, mano_team, dealer_team):
+    key = (done, all_tie, mano_team, dealer_team)
+    got = _STATUS.get(key)
+    if got is None:
+        got = _STATUS[key] = hand_status(list(done), all_tie, mano_team, dealer_team)[:2]
+    return got
+
+
 def _hand_chance(tricks, outcomes, all_tie, mano_team, dealer_team, team) -> float:
     """P(team wins the hand) given results so far and independent (win, tie) chances per
     trick to come."""
-    total = 0.0
-    stack = [(list(tricks), 0, 1.0)]
-    while stack:
-        done, i, p = stack.pop()
-        decided, won, _r = hand_status(done, all_tie, mano_team, dealer_team)
-        if decided or i == len(outcomes):
-            if decided and won == team:
-                total += p
-            elif not decided:  # the model ran out of cards: count it half
-                total += 0.5 * p
-            continue
+    last = len(outcomes)
+    other = 1 - team
+
+    def go(done, i):
+        decided, won = _status(done, all_tie, mano_team, dealer_team)
+        if decided:
+            return 1.0 if won == team else 0.0
+        if i == last:  # the model ran out of cards: count it half
+            return 0.5
         w, t = outcomes[i]
         lose = 1.0 - w - t
+        r = 0.0
         if w > 0:
-            stack.append((done + [team], i + 1, p * w))
+            r += w * go(done + (team,), i + 1)
         if t > 0:
-            stack.append((done + [None], i + 1, p * t))
+            r += t * go(done + (None,), i + 1)
         if lose > 0:
-            stack.append((done + [1 - team], i + 1, p * lose))
-    return total
+            r += lose * go(done + (other,), i + 1)
+        return r
+
+    return go(tuple(tricks), 0)
 
 
 def _still_to_play(sim: HandSim) -> list:
@@ -312,7 +325,7 @@ def choose_card(sim: HandSim, seat: int, btab) -> tuple[int, str]:
     """(strength, rule of thumb) for the card ``seat`` should play now."""
     mine = sorted(set(sim.hands[seat]), reverse=True)
     if len(mine) == 1:
-        return mine[0], "last"
+        return mine[0], "last" if len(sim.hands[seat]) == 1 else "same"
     team = seat & 1
     n = sim.n
     if sim.tseats:
@@ -357,13 +370,16 @@ def accept_threshold(value_now: int, value_raised: int) -> float:
     return (value_raised - value_now) / (2.0 * value_raised)
 
 
-def basic_policy(sim: HandSim, btab, legal, rnd=None) -> tuple[int, str, float]:
+def basic_policy(sim: HandSim, btab, legal, rnd=None, estimate=None) -> tuple[int, str, float]:
     """The basic player's choice among ``legal`` model actions: (action, rule, win chance).
 
     ``rnd`` (a function returning floats in [0, 1), or None for no bluffing) adds the odd bluff.
     """
     seat = sim.cur
-    p = power(sim, seat, btab)
+    if sim.phase != ANSWER_PH and RAISE not in legal and (rnd is None or FOLD not in legal):
+        p = -1.0  # not needed: no bet to make or answer
+    else:
+        p = (estimate or power)(sim, seat, btab)
     if sim.phase == ANSWER_PH:
         now, raised = sim.value, sim.pending[1]
         if RAISE in legal and p >= RERAISE_AT:
@@ -379,7 +395,7 @@ def basic_policy(sim: HandSim, btab, legal, rnd=None) -> tuple[int, str, float]:
     plays = [a for a in legal if a >= 0]
     if not plays:
         return legal[0], "only", p
-    if p <= 0.0 and FOLD in legal and sim.value > sim.R.base:
+    if p == 0.0 and FOLD in legal and sim.value > sim.R.base:
         return FOLD, "hopeless", p
     card, why = choose_card(sim, seat, btab)
     if card not in plays:
@@ -387,12 +403,37 @@ def basic_policy(sim: HandSim, btab, legal, rnd=None) -> tuple[int, str, float]:
     return card, why, p
 
 
+class _CachedPower:
+    """``power`` with the deck's odds (``rules.btab``), remembered per position."""
+
+    __slots__ = ("cache",)
+    LIMIT = 300_000
+
+    def __init__(self):
+        self.cache: dict = {}
+
+    def __call__(self, sim: HandSim, seat: int, btab) -> float:
+        key = (seat, tuple(sorted(sim.hands[seat])), tuple(sim.tseats), tuple(sim.tstr),
+               tuple(sim.tricks), sim.mano, sim.dealer)
+        cache = self.cache
+        got = cache.get(key)
+        if got is None:
+            if len(cache) > self.LIMIT:
+                cache.clear()
+            got = cache[key] = power(sim, seat, btab)
+        return got
+
+
 def rollout(sim: HandSim, btab) -> None:
-    """Play the hand out with the basic rules of thumb for every seat (no bluffs)."""
+    """Play the hand out with the basic rules of thumb for every seat (no bluffs).
+
+    ``btab`` must be ``sim.R.btab`` (the deck's odds): estimates are remembered per rules."""
+    R = sim.R
+    cached = R.power_cache
     while sim.phase != OVER_PH:
         legal = sim.legal()
         if len(legal) == 1:
             sim.apply(legal[0])
             continue
-        a, _why, _p = basic_policy(sim, btab, legal)
+        a, _why, _p = basic_policy(sim, btab, legal, None, cached)
         sim.apply(a)

@@ -56,8 +56,22 @@ class View:
         self.special = obs.special_hand
         self.mano, self.dealer, self.score = obs.mano, obs.dealer, tuple(obs.score)
         self.captains = v.captains and n == 4
-        self.to_target = self.special == "iron" or (v.mon_reste and
-                                                   self.value not in R.ladder_values)
+        # After mon reste is answered with mon reste the hand is worth what the side further
+        # from the target lacks, and the winner scores what it lacks (the observation does not
+        # say mon reste was played: the value tells).
+        # On the seat's turn its legal actions tell (no raise of any kind is left); otherwise
+        # a value equal to the larger lack is taken for it, a guess (``guessed`` says so).
+        lack = max(v.target - self.score[0], v.target - self.score[1])
+        legal = obs.legal_actions
+        self.guessed = False
+        mon_reste_game = False
+        if v.mon_reste and self.value != R.base and obs.phase not in ("answer", "mon reste") \
+                and "raise" not in legal and "mon reste" not in legal:
+            if self.value not in R.ladder_values:
+                mon_reste_game = True
+            elif self.value == lack:
+                mon_reste_game = self.guessed = True
+        self.to_target = self.special == "iron" or mon_reste_game
         self.to_play = self._to_play()
         self.legal = tuple(obs.legal_actions)
         pending = obs.pending_raise

@@ -6,7 +6,7 @@ often enough to pay for it, fold hopeless hands, and answer envido by its points
 """
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 from ._base import Player, card_name, legal_or_error, model_codes, only_reason
 from ._side import (answer_envido, answer_flor, answer_mon_reste, bet_envido, decide_special,
                     envido_chance_table, flor_chance_vs, my_envido, my_flor)
@@ -14,20 +14,24 @@ from ._sim import ACCEPT, FOLD, RAISE, REFUSE, accept_threshold, basic_policy, p
 from ._view import View
 
 CARD_REASONS = {
-    "last": "The {card} is your last card.",
-    "partner_wins": "Your partner already holds this trick: you keep your good cards and "
-                    "play the {card}.",
-    "win_cheap": "The {card} is the cheapest card that takes this trick.",
-    "throw_low": "Nothing you hold wins this trick: you throw your lowest card, the {card}.",
-    "tie": "You can only tie this trick, and here a tie does not lose the hand: the {card}.",
-    "lead_middle": "You open the hand with your middle card, the {card}, keeping your best "
-                   "for later.",
-    "lead_first": "You open the hand with the {card}, keeping your very best card back.",
-    "lead_best_after_tie": "After a tied trick the next one decides: you lead your best card, "
-                           "the {card}.",
-    "lead_low_ahead": "You won the first trick, so they must win both the others: you lead "
-                      "your lower card, the {card}.",
-    "lead_best_behind": "You need every trick left: you lead your best card, the {card}.",
+    "last": N_("The {card} is your last card."),
+    "same": N_("Your cards are all as strong as each other: you play the {card}."),
+    "partner_wins": N_("Your partner already holds this trick: you keep your good cards "
+                       "and play the {card}."),
+    "win_cheap": N_("The {card} is the cheapest card that takes this trick."),
+    "throw_low": N_("Nothing you hold wins this trick: you throw your lowest card, the "
+                    "{card}."),
+    "tie": N_("You can only tie this trick, and here a tie does not lose the hand: the "
+              "{card}."),
+    "lead_middle": N_("You open the hand with your middle card, the {card}, keeping your "
+                      "best for later."),
+    "lead_first": N_("You open the hand with the {card}, keeping your very best card back."),
+    "lead_best_after_tie": N_("After a tied trick the next one decides: you lead your best "
+                              "card, the {card}."),
+    "lead_low_ahead": N_("You won the first trick, so they must win both the others: you "
+                         "lead your lower card, the {card}."),
+    "lead_best_behind": N_("You need every trick left: you lead your best card, the "
+                           "{card}."),
 }
 
 

@@ -1,0 +1,125 @@
+"""The tutor in the learner's language, in a real browser: the start page and two lessons
+rendered with ``?lang=pt_BR`` and ``?lang=fa``.
+
+Checked: no English message of the catalog (a msgid, or a literal piece of one between its
+placeholders, longer than 12 characters, whose translation differs from it) is left in the
+visible text of the widgets (``.tutor-widget``, ``.tutor-feedback`` and the lesson links,
+``.tutor-nav``); Persian widgets are right to left. The lessons' prose (their Markdown cells)
+is still English and is deliberately not checked here.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import expect
+
+from truco.i18n import LANGUAGES, LOCALE_DIR, language_name
+
+PAGES = ("index", "01_ranking", "03_tricks")
+MIN_LENGTH = 12
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+WIDGET_TEXT = ".tutor-widget, .tutor-feedback, .tutor-nav"
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=None)
+def english_left_over(code: str) -> tuple[str, ...]:
+    """The English texts that must not show in ``code``: each msgid's literal pieces longer
+    than MIN_LENGTH, unless the translation keeps them (names such as "Minas Gerais")."""
+    with (LOCALE_DIR / code / "LC_MESSAGES" / "truco.po").open("rb") as fh:
+        catalog = read_po(fh, locale=code)
+    found = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        strings = message.string if isinstance(message.string, (tuple, list)) \
+            else (message.string,)
+        translated = " ".join(words(s) for s in strings)
+        for msgid in ids:
+            for piece in PLACEHOLDER.split(msgid):
+                piece = words(piece)
+                if len(piece) > MIN_LENGTH and piece not in translated:
+                    found.add(piece)
+    return tuple(sorted(found))
+
+
+def visible_widget_text(page) -> str:
+    texts = page.locator(WIDGET_TEXT).evaluate_all(
+        "els => els.filter(e => e.offsetParent !== null).map(e => e.innerText)")
+    return words(" ".join(texts))
+
+
+def open_in(open_lesson, name: str, code: str):
+    page = open_lesson(f"lessons/{name}.ipynb?lang={code}")
+    # the page is ready when its last widget (the links) is drawn
+    expect(page.locator(".tutor-nav a").first).to_be_visible(timeout=30_000)
+    return page
+
+
+@pytest.mark.parametrize("code", ["pt_BR", "fa"])
+@pytest.mark.parametrize("name", PAGES)
+def test_no_english_left_in_the_widgets(open_lesson, name, code):
+    page = open_in(open_lesson, name, code)
+    text = visible_widget_text(page)
+    assert len(text) > 40, text
+    left = [piece for piece in english_left_over(code) if piece in text]
+    assert not left, f"{name} in {code}: English left in the widgets: {left}\n{text}"
+    # the links carry the language on to the next page
+    hrefs = page.locator(".tutor-nav a.tutor-link:not(.tutor-language)").evaluate_all(
+        "els => els.map(a => a.getAttribute('href'))")
+    assert hrefs and all(f"lang={code}" in h for h in hrefs), hrefs
+    rtl = code == "fa"
+    directions = page.locator(".tutor-widget").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).direction)")
+    assert directions and set(directions) == {"rtl" if rtl else "ltr"}, directions
+    if rtl:
+        assert page.locator(".tutor-msg:not([dir='rtl'])").count() == 0
+        assert page.locator(".tutor-msg[dir='rtl']").count() >= 1
+        assert page.locator("nav.tutor-nav:not([dir='rtl'])").count() == 0
+        # cards stay readable: every card image is drawn, none mirrored or squashed
+        for box in page.locator(".tutor-widget svg").evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect().width)"):
+            assert box > 0
+
+
+def test_start_page_offers_the_languages_by_their_own_names(open_lesson):
+    page = open_in(open_lesson, "index", "pt_BR")
+    links = page.locator("a.tutor-language")
+    expect(links).to_have_count(len(LANGUAGES))
+    assert [words(t) for t in links.all_inner_texts()] == [language_name(c) for c in LANGUAGES]
+    expect(page.locator("a.tutor-language[aria-current='page']")).to_have_text(
+        language_name("pt_BR"))
+    # picking Persian: the start page again, right to left, then the choice holds in a lesson
+    page.locator("a.tutor-language[lang='fa']").click()
+    page.wait_for_url(re.compile(r"lang=fa"))
+    expect(page.locator(".tutor-widget.tutor-rtl").first).to_be_visible(timeout=60_000)
+    expect(page.locator("a.tutor-lesson").first).to_be_visible(timeout=30_000)
+    page.locator("a.tutor-lesson").first.click()
+    page.wait_for_url(re.compile(r"01_ranking\.ipynb\?.*lang=fa"))
+    expect(page.locator(".tutor-widget.tutor-rtl").first).to_be_visible(timeout=60_000)
+
+
+def test_browser_language_is_the_default(browser, voila_server):
+    """Without ?lang=, the browser's preferred language (Accept-Language) is used."""
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        page.goto(f"{voila_server}voila/render/lessons/03_tricks.ipynb")
+        feedback = page.locator(".tutor-widget .tutor-feedback").first
+        expect(feedback).to_be_visible(timeout=60_000)
+        from truco.i18n import _, set_language
+        set_language("pt_BR")
+        try:
+            prompt = _("Which card wins this trick? Click it, or click Tie.")
+        finally:
+            set_language("en")
+        expect(feedback).to_contain_text(prompt)
+    finally:
+        context.close()
