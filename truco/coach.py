@@ -38,7 +38,7 @@ from .players._side import (answer_envido, answer_flor, answer_mon_reste, decide
 from .players._sim import RAISE_AT, RERAISE_AT, accept_threshold
 from .players._view import View
 from .players.basic import BasicPlayer
-from .resolve import hand_status
+from .resolve import hand_status, top_of_trick
 
 __all__ = ["Advice", "CardOdds", "advise", "solve"]
 
@@ -128,12 +128,7 @@ class _Solver:
         return best
 
     def after_trick(self, hands, trick, tricks) -> int:
-        best, top, mask = -2, 0, 0
-        for i, (seat, s) in enumerate(trick):
-            if s > best:
-                best, top, mask = s, i, 1 << (seat & 1)
-            elif s == best:
-                mask |= 1 << (seat & 1)
+        _best, top, mask = top_of_trick([(seat & 1, s) for seat, s in trick])
         if mask & (mask - 1):
             winner = None
             leader = self.mano if self.tie_mano else trick[0][0]

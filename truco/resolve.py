@@ -19,16 +19,26 @@ from .verdicts import BetVerdict, HandVerdict, TrickVerdict
 NOT_DECIDED = (False, None, None)
 
 
-def trick(variant, ranking, plays, seats=None) -> TrickVerdict:
-    """Resolve a complete trick: ``plays`` is ``[(team, card), ...]`` in play order."""
-    strength = ranking.strength
+def top_of_trick(plays) -> tuple[int, int, int]:
+    """(top strength, index of its first play, bit set of the teams that played it) for
+    ``plays`` given as ``(team, strength)`` in play order: two bits set means a tie.
+
+    >>> top_of_trick([(0, 5), (1, 7), (0, 7)])
+    (7, 1, 3)
+    """
     best, top, teams = -2, 0, 0
-    for i, (team, card) in enumerate(plays):
-        s = strength[card.id]
+    for i, (team, s) in enumerate(plays):
         if s > best:
             best, top, teams = s, i, 1 << team
         elif s == best:
             teams |= 1 << team
+    return best, top, teams
+
+
+def trick(variant, ranking, plays, seats=None) -> TrickVerdict:
+    """Resolve a complete trick: ``plays`` is ``[(team, card), ...]`` in play order."""
+    strength = ranking.strength
+    _best, top, teams = top_of_trick([(team, strength[card.id]) for team, card in plays])
     return TrickVerdict(variant, ranking, plays, top, teams, seats)
 
 

@@ -17,7 +17,8 @@ import ipywidgets as W
 from truco import Game, IllegalAction, resolve
 from truco.i18n import _
 
-from .common import ActionButtons, TutorWidget, button, get_variant, seat_name, team_label
+from .common import (ActionButtons, TutorWidget, button, get_variant, seat_name,
+                     special_hand_lines, team_label)
 
 __all__ = ["BetLadder", "BET_KINDS"]
 
@@ -184,10 +185,7 @@ class BetLadder(TutorWidget):
             lines.append(_("The game is over."))
         else:
             lines.append(_("{player} is to act.").format(player=seat_name(game.current_player)))
-            if game.special_hand == "hand_of":
-                lines.append(_("This is the hand of {n}.").format(n=v.hand_of))
-            elif game.special_hand == "iron":
-                lines.append(_("This is the iron hand."))
+            lines.extend(special_hand_lines(v, game.special_hand))
             if game.pending_raise:
                 seat, value = game.pending_raise
                 lines.append(_("{player} asked for {rung} ({value}): accept, refuse or raise.")

@@ -113,6 +113,15 @@ def card_label(variant, card, vira=None, extra: str | None = None) -> str:
     return label
 
 
+def special_hand_lines(variant, special) -> list[str]:
+    """A line naming the hand of ten / eleven or the iron hand, if this hand is one."""
+    if special == "hand_of":
+        return [_("This is the hand of {n}.").format(n=variant.hand_of)]
+    if special == "iron":
+        return [_("This is the iron hand.")]
+    return []
+
+
 def four_colour_requested() -> bool:
     """Four-colour suits for colour-blind learners: ``?colours=4`` in the page's address
     (Voilà hands the query string to the kernel as ``QUERY_STRING``)."""

@@ -25,7 +25,7 @@ from truco.i18n import _
 
 from .cardrow import CardRow
 from .common import (ActionButtons, TutorWidget, back_item, button, card_html, card_item,
-                     get_variant, seat_name, team_label, vira_highlight, vira_word)
+                     get_variant, seat_name, special_hand_lines, team_label, vira_highlight, vira_word)
 from .svg import card_back_svg
 
 __all__ = ["PlayTable", "simple_player"]
@@ -323,10 +323,7 @@ class PlayTable(TutorWidget):
                  _("This hand is worth {value}. {player} deals; {mano} is mano.").format(
                      value=obs.hand_value, player=seat_name(obs.dealer),
                      mano=seat_name(obs.mano))]
-        if obs.special_hand == "hand_of":
-            lines.append(_("This is the hand of {n}.").format(n=v.hand_of))
-        elif obs.special_hand == "iron":
-            lines.append(_("This is the iron hand."))
+        lines.extend(special_hand_lines(v, obs.special_hand))
         if obs.pending_raise:
             seat, value = obs.pending_raise
             lines.append(_("{player} asks {rung} ({value}).").format(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..resolve import hand_status
+from ..resolve import hand_status, top_of_trick
 
 RAISE, ACCEPT, REFUSE, FOLD = -1, -2, -3, -4
 PLAY_PH, ANSWER_PH, OVER_PH = 0, 1, 2
@@ -194,12 +194,7 @@ def new_sim(rules, n, hands, *, trick=(), tricks=(), cur, value, rr=None, pendin
     s = HandSim.__new__(HandSim)
     s.R, s.n, s.hands = rules, n, [list(h) for h in hands]
     s.tseats, s.tstr = [seat for seat, _x in trick], [x for _s, x in trick]
-    best, top, mask = -2, 0, 0
-    for i, (seat, x) in enumerate(trick):
-        if x > best:
-            best, top, mask = x, i, 1 << (seat & 1)
-        elif x == best:
-            mask |= 1 << (seat & 1)
+    best, top, mask = top_of_trick([(seat & 1, x) for seat, x in trick])
     s.best, s.top, s.tmask = best, top, mask
     s.tricks = list(tricks)
     s.cur, s.value, s.rr, s.pending = cur, value, rr, pending
