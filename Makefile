@@ -24,25 +24,27 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
-	$(PY) -m truco.i18n compile
+	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
 	touch $(STAMP)
 
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
 
 test: venv chromium
-	$(PY) -m truco.i18n compile
+	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
 	$(PY) -m pytest -q
 
 # Serve the whole tree from the repository root: voila.json (read from the
 # current directory) applies, `python -m` puts the root on sys.path so
 # widgets.server is importable, JUPYTER_PATH finds the offline "tutor" page
-# template in share/jupyter, and lessons link to each other as
+# template in share/jupyter, JUPYTER_CONFIG_PATH finds share/jupyter/config/voila.py
+# (the hook that shows the lessons' prose in the learner's language), and lessons link as
 # /voila/render/lessons/<name>.ipynb.  Loopback only, no browser, offline.
 app: venv
-	$(PY) -m truco.i18n compile
+	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
 	@echo "Open http://127.0.0.1:8866/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
 	JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	JUPYTER_CONFIG_PATH="$(CURDIR)/share/jupyter/config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(PY) -m voila --no-browser --port=8866 --Voila.port_retries=0 --Voila.ip=127.0.0.1
 
 # JupyterLab for writing lessons, rooted at the repository so paths match the app.

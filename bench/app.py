@@ -63,9 +63,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 BARE = "tests/browser/fixtures/bare.ipynb"
-JUPYTER_HOME = REPO / ".jupyter-home"
 LOG_DIR = REPO / "test-artifacts"
-from widgets.server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from widgets.server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
 DEFAULT_CONNECTION = (
     "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
 )
@@ -114,20 +113,6 @@ CLICK_ONCE = """
 """
 
 
-def voila_env() -> dict[str, str]:
-    env = dict(os.environ)
-    for name, sub in [
-        ("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-        ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
-        ("XDG_CACHE_HOME", "cache"), ("MPLCONFIGDIR", "matplotlib"),
-    ]:
-        env.setdefault(name, str(JUPYTER_HOME / sub))
-    templates = str(REPO / "share" / "jupyter")
-    paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    if templates not in paths:
-        env["JUPYTER_PATH"] = os.pathsep.join([templates, *paths])
-    env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
-    return env
 
 
 # Talk to the local server directly, whatever *_proxy variables say.

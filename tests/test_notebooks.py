@@ -22,22 +22,17 @@ import pytest
 import truco
 
 from widgets.lesson import LESSONS as PATH
+from widgets.server import voila_env
 
 REPO = Path(__file__).resolve().parents[1]
 LESSON_DIR = REPO / "lessons"
-JUPYTER_HOME = REPO / ".jupyter-home"
 NOTEBOOKS = sorted(p.name for p in LESSON_DIR.glob("*.ipynb"))
 PARALLEL = max(1, min(3, os.cpu_count() or 1))  # kernels at once
 CELL_TIMEOUT = 120  # seconds per cell; a lesson cell takes well under a second
 
 
 def jupyter_env() -> dict[str, str]:
-    env = dict(os.environ)
-    for name, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
-                      ("XDG_CACHE_HOME", "cache"), ("MPLCONFIGDIR", "matplotlib")):
-        env[name] = str(JUPYTER_HOME / sub)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env = voila_env()
     # The kernel runs in lessons/: make the repository importable even without `pip install -e`.
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
     return env

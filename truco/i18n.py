@@ -117,13 +117,14 @@ def N_(message: str) -> str:
     return message
 
 
-def compile_catalogs() -> int:
-    """Compile every ``.po`` under ``truco/locale`` to ``.mo``; returns how many."""
+def compile_catalogs(locale_dir: Path = LOCALE_DIR, domain: str = DOMAIN) -> int:
+    """Compile every ``.po`` of ``domain`` under ``locale_dir`` (``truco/locale``) to ``.mo``;
+    returns how many."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     count = 0
-    for po_path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+    for po_path in sorted(Path(locale_dir).glob(f"*/LC_MESSAGES/{domain}.po")):
         with po_path.open("rb") as fh:
             catalog = read_po(fh)
         with po_path.with_suffix(".mo").open("wb") as fh:
@@ -173,17 +174,22 @@ def _brace_only(path: Path) -> None:
 def update() -> list[str]:
     """Extract, then merge the template into every language's catalog (creating missing ones).
     English is the identity catalog: its translations are the msgids themselves."""
+    return merge_template(extract(), LOCALE_DIR, DOMAIN)
+
+
+def merge_template(template_path: Path, locale_dir: Path, domain: str) -> list[str]:
+    """Merge the template at ``template_path`` into ``locale_dir/<code>/LC_MESSAGES/<domain>.po``
+    for every language (see :func:`update`)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
-    extract()
     done = []
     for code in LANGUAGES:
         # A fresh template for each language: Catalog.update adds the template's own message
         # objects, so English's identity strings would otherwise leak into later catalogs.
-        with TEMPLATE.open("rb") as fh:
+        with Path(template_path).open("rb") as fh:
             template = read_po(fh)
-        po_path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+        po_path = Path(locale_dir) / code / "LC_MESSAGES" / f"{domain}.po"
         if po_path.exists():
             with po_path.open("rb") as fh:
                 catalog = read_po(fh, locale=code)

@@ -23,13 +23,44 @@ defer to the parent class.
 
 from __future__ import annotations
 
+import os
 import socket
+from pathlib import Path
 
 from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
 
-__all__ = ["NoDelayKernelWebsocketConnection", "enable_nodelay", "socket_nodelay"]
+__all__ = ["NoDelayKernelWebsocketConnection", "enable_nodelay", "socket_nodelay", "voila_env"]
+
+REPO = Path(__file__).resolve().parents[1]
+JUPYTER_HOME = REPO / ".jupyter-home"
+SHARE = REPO / "share" / "jupyter"  # the "tutor" page template
+CONFIG = SHARE / "config"  # voila.py: the prelaunch hook that translates the lessons' prose
+# Same values as the Makefile exports, for servers started outside `make` (tests, benches).
+JUPYTER_DIRS = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data",
+                "JUPYTER_RUNTIME_DIR": "runtime", "IPYTHONDIR": "ipython",
+                "XDG_CACHE_HOME": "cache", "MPLCONFIGDIR": "matplotlib"}
+
+
+def _prepend(env: dict[str, str], name: str, path: Path) -> None:
+    paths = [p for p in env.get(name, "").split(os.pathsep) if p]
+    if str(path) not in paths:
+        env[name] = os.pathsep.join([str(path), *paths])
+
+
+def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for serving the tutor with Voilà from the repository root: Jupyter's
+    folders under ``.jupyter-home``, ``share/jupyter`` on ``JUPYTER_PATH`` (the offline page
+    template) and ``share/jupyter/config`` on ``JUPYTER_CONFIG_PATH`` (the prose hook)."""
+    env = dict(os.environ if base is None else base)
+    for name, sub in JUPYTER_DIRS.items():
+        env.setdefault(name, str(JUPYTER_HOME / sub))
+    _prepend(env, "JUPYTER_PATH", SHARE)
+    _prepend(env, "JUPYTER_CONFIG_PATH", CONFIG)
+    env.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
+    return env
 
 
 def _raw_socket(handler):

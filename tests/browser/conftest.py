@@ -45,39 +45,14 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
-JUPYTER_HOME = REPO / ".jupyter-home"
-TEMPLATES_ROOT = REPO / "share" / "jupyter"
 
-from widgets.server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from widgets.server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
 
 SERVER_START_TIMEOUT = 60.0  # seconds; covers a cold import of jupyter_server
 READY_TIMEOUT_MS = 60_000  # a lesson runs all its cells before widgets appear
 LOCAL_HOSTS = {"127.0.0.1"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
-# Same values as the Makefile exports, for runs of pytest outside `make`.
-JUPYTER_ENV = {
-    "JUPYTER_CONFIG_DIR": JUPYTER_HOME / "config",
-    "JUPYTER_DATA_DIR": JUPYTER_HOME / "data",
-    "JUPYTER_RUNTIME_DIR": JUPYTER_HOME / "runtime",
-    "IPYTHONDIR": JUPYTER_HOME / "ipython",
-    "XDG_CACHE_HOME": JUPYTER_HOME / "cache",
-    "MPLCONFIGDIR": JUPYTER_HOME / "matplotlib",
-}
-
-
-def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
-    """Environment for a Voilà server: Jupyter dirs under .jupyter-home,
-    share/jupyter on JUPYTER_PATH (the "tutor" template), no browser download."""
-    env = dict(os.environ if base is None else base)
-    for name, path in JUPYTER_ENV.items():
-        env.setdefault(name, str(path))
-    paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    if str(TEMPLATES_ROOT) not in paths:
-        env["JUPYTER_PATH"] = os.pathsep.join([str(TEMPLATES_ROOT), *paths])
-    env.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
-    return env
 
 
 # Talk to the local server directly, whatever *_proxy variables say.
