@@ -21,7 +21,7 @@ import ipywidgets as W
 from truco import Game, IllegalAction
 from truco import coach as truco_coach
 from truco import players as truco_players
-from truco.i18n import _
+from truco.i18n import N_, _, ngettext
 
 from .cardrow import CardRow
 from .common import (ActionButtons, TutorWidget, back_item, button, card_html, card_item,
@@ -31,6 +31,7 @@ from .svg import card_back_svg
 __all__ = ["PlayTable", "simple_player"]
 
 LOG_LINES = 14  # lines of the verdict log shown
+OPPONENTS = (("random", N_("Beginner")), ("basic", N_("Basic")), ("strong", N_("Strong")))
 MAX_COMPUTER_STEPS = 1000  # a safety net: computer players never loop for ever
 
 
@@ -72,6 +73,7 @@ class PlayTable(TutorWidget):
         self.players, self.seed, self.seat = players, seed, seat
         self.computer = truco_players.get(player, self.variant) if isinstance(player, str) \
             else player
+        self.opponent = str(player).strip().lower() if isinstance(player, str) else None
         self.reasons: list[tuple[int, int, str, str]] = []  # (hand, seat, action, reason)
         self.advice = None  # the coach's last answer, while the position is unchanged
         self._score0 = tuple(score)
@@ -87,7 +89,8 @@ class PlayTable(TutorWidget):
         self.coach_progress = W.IntProgress(value=0, min=0, max=1, description=_("Thinking"),
                                             layout=W.Layout(display="none"))
         self.coach_html = W.HTML()
-        self._root([self.status, self.table, self.row,
+        self.settings = self._settings()
+        self._root([self.settings, self.status, self.table, self.row,
                     W.HBox([self.buttons.box, self.new_button, self.coach_button]),
                     self.feedback, self.coach_progress, self.coach_html, self.log_html])
         self.new_game()
@@ -101,6 +104,46 @@ class PlayTable(TutorWidget):
         self.say(_("A new game of {variant}. You are {player}.").format(
             variant=_(self.variant.title), player=seat_name(self.seat)), "info",
             self._turn_hint())
+
+    def choose_opponent(self, name) -> bool:
+        """Play against another computer player (``"random"``, ``"basic"``, ``"strong"``):
+        a new game starts. Anything else is refused with a message."""
+        if name not in dict(OPPONENTS):
+            self.say(_("That choice could not be understood. Please try again."), "error")
+            return False
+        self.computer, self.opponent = truco_players.get(name, self.variant), name
+        self.new_game()
+        return True
+
+    def choose_players(self, players) -> bool:
+        """Play with ``players`` at the table (2, 4 or 6, as the variant allows; partners are
+        computer players): a new game starts, the learner keeping seat 0."""
+        if isinstance(players, bool) or players not in self.variant.players:
+            self.say(_("That choice could not be understood. Please try again."), "error")
+            return False
+        self.players, self.seat = players, 0
+        self.new_game()
+        return True
+
+    def _settings(self) -> W.Box:
+        """The opponent and table-size pickers: their values are read and checked in Python."""
+        parts = []
+        if self.opponent in dict(OPPONENTS):
+            self.opponent_picker = W.ToggleButtons(
+                options=[(_(label), name) for name, label in OPPONENTS], value=self.opponent,
+                description=_("Opponent"), style={"button_width": "auto"})
+            self.opponent_picker.observe(
+                lambda change: self.choose_opponent(change["new"]), names="value")
+            parts.append(self.opponent_picker)
+        if len(self.variant.players) > 1:
+            self.players_picker = W.ToggleButtons(
+                options=[(ngettext("{n} player", "{n} players", n).format(n=n), n)
+                         for n in self.variant.players],
+                value=self.players, description=_("Table"), style={"button_width": "auto"})
+            self.players_picker.observe(
+                lambda change: self.choose_players(change["new"]), names="value")
+            parts.append(self.players_picker)
+        return W.HBox(parts, layout=W.Layout(flex_flow="row wrap"))
 
     @property
     def view(self):

@@ -245,3 +245,44 @@ def test_coach_waits_for_the_learners_turn():
     t = PlayTable("mineiro", seed=16)
     play_out(t)
     assert t.ask_coach() is None and "your turn" in t.coach_html.value
+
+
+def test_the_learner_picks_the_opponent_and_a_new_game_starts():
+    from truco.players import RandomPlayer, StrongPlayer
+    t = PlayTable("paulista", seed=5)
+    assert t.opponent_picker.value == "basic"
+    t.play(sorted(t.row.offered)[0])
+    assert len(t.game.log) > 1
+    t.opponent_picker.value = "strong"  # as the browser sets it
+    assert isinstance(t.computer, StrongPlayer)
+    assert t.game.hand_no == 1 and t.game.score == (0, 0) and not t.game.is_over
+    assert t.game.current_player == t.seat
+    t.opponent_picker.value = "random"
+    assert isinstance(t.computer, RandomPlayer)
+    play_out(t)
+    assert t.game.is_over
+
+
+def test_the_learner_picks_four_players_and_the_partner_is_a_computer():
+    t = PlayTable("mineiro", seed=8)
+    assert t.players_picker.options == (("2 players", 2), ("4 players", 4))
+    t.players_picker.value = 4
+    assert t.players == 4 and t.seat == 0
+    assert t.game.current_player == 0 or t.game.is_over
+    assert "your partner" in t.table.value
+    play_out(t)
+
+
+def test_forged_picker_values_are_refused_and_change_nothing():
+    t = PlayTable("truc", seed=2)
+    t.play(sorted(t.row.offered)[0])
+    before, computer = fingerprint(t.game), t.computer
+    assert not t.choose_opponent("cheater") and not t.choose_players(3)
+    assert not t.choose_players(True)  # a bool is not a table size
+    assert fingerprint(t.game) == before and t.computer is computer
+    assert t.tone == "error" and "could not be understood" in t.message
+
+
+def test_a_custom_computer_player_gets_no_opponent_picker():
+    t = PlayTable("mineiro", seed=2, player=simple_player)
+    assert not hasattr(t, "opponent_picker") and hasattr(t, "players_picker")
