@@ -77,6 +77,7 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("11_final_quiz", N_("Final quiz"), N_("Everything together, with a score.")),
     ("12_odds", N_("The odds"),
      N_("Exact chances: manilhas, envido points, flor, the first card of a hand.")),
+    ("glossary", N_("Glossary"), N_("Every Truco word the tutor uses, explained once.")),
 )
 _NAMES = tuple(name for name, _t, _b in LESSONS)
 
