@@ -20,6 +20,7 @@ import truco
 from truco.i18n import _
 
 from .cardrow import CardRow
+from .classroom.session import recorder
 from .common import (TutorWidget, button, card_html, card_item, get_variant, vira_highlight,
                      vira_word)
 
@@ -41,8 +42,10 @@ class EnvidoTrainer(TutorWidget):
             names = ", ".join(n for n in truco.VARIANT_NAMES if truco.variant(n).envido)
             raise ValueError(_("{variant} has no envido; choose one of {valid}").format(
                 variant=_(self.variant.title), valid=names))
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.recorder = recorder("envido", seed)  # in a class: its seed, answers stored
+        self.seed = seed if self.recorder is None else self.recorder.seed
+        self._rng = random.Random(self.seed)
+        self.dealt = 0  # hands dealt so far
         self.score = self.asked = self.streak = 0
         self.cards: tuple = ()
         self.muestra = None
@@ -66,11 +69,15 @@ class EnvidoTrainer(TutorWidget):
                     W.HBox([self.flor_input, self.flor_button, self.no_flor_button]),
                     self.next_button, self.feedback, self.score_html])
         self.next()
+        if self.recorder is not None and self.recorder.replay(self._replay) and \
+                self.envido_answered and self.flor_answered:
+            self.next()
 
     # --- operations ------------------------------------------------------------------------
     def next(self) -> None:
         """Deal a new hand (a question left unanswered is skipped, not counted)."""
         v, rng = self.variant, self._rng
+        self.dealt += 1
         want_flor = rng.random() < FLOR_SHARE
         for _try in range(400):
             cards = rng.sample(list(v.deck), 4 if v.uses_vira else 3)
@@ -97,8 +104,10 @@ class EnvidoTrainer(TutorWidget):
             self.say(_("Envido points are a whole number from 0 to {top}.").format(
                 top=MAX_POINTS), "error")
             return False
-        self.envido_answered = True
         right = points == self.verdict.points
+        if not self._saved(f"envido:{points}", f"envido:{self.verdict.points}", right):
+            return False
+        self.envido_answered = True
         self._count(right)
         text = _("Right: {points} points of envido.") if right else \
             _("No: the envido is {points}, not {answer}.")
@@ -117,9 +126,12 @@ class EnvidoTrainer(TutorWidget):
             self.say(_("Flor points are a whole number from 0 to {top}, or no flor.").format(
                 top=MAX_POINTS), "error")
             return False
-        self.flor_answered = True
         flor = self.flor_verdict
         right = (flor is None and points is None) or (flor is not None and points == flor.points)
+        if not self._saved(f"flor:{'none' if points is None else points}",
+                           f"flor:{'none' if flor is None else flor.points}", right):
+            return False
+        self.flor_answered = True
         self._count(right)
         if flor is None:
             text = _("Right: this hand has no flor.") if right else \
@@ -135,6 +147,35 @@ class EnvidoTrainer(TutorWidget):
         return right
 
     # --- internals ---------------------------------------------------------------------------
+    def _saved(self, answer: str, correct: str, right: bool) -> bool:
+        """In a class, store the answer before the learner is told (False: not stored)."""
+        if self.recorder is None:
+            return True
+        prompt = " ".join(c.code for c in self.cards)
+        if self.muestra is not None:
+            prompt = f"{self.muestra.code}|{prompt}"
+        problem = self.recorder.save(self.dealt, self.variant.name, prompt, answer, correct,
+                                     right)
+        if problem is not None:
+            self.say(problem, "error")
+            return False
+        return True
+
+    def _replay(self, saved) -> bool:
+        """Answer again, without storing it, an answer stored before a reload."""
+        while self.dealt < saved.item:
+            self.next()
+        kind, _sep, value = saved.answer.partition(":")
+        if self.dealt != saved.item or not (value == "none" or value.isdigit()):
+            return False
+        if kind == "envido" and not self.envido_answered:
+            self.answer(int(value))
+        elif kind == "flor" and not self.flor_answered:
+            self.answer_flor(None if value == "none" else int(value))
+        else:
+            return False
+        return True
+
     @staticmethod
     def _valid(points) -> bool:
         return isinstance(points, int) and not isinstance(points, bool) and \

@@ -43,6 +43,7 @@ import traitlets
 import truco
 from truco.i18n import LANGUAGES, N_, _, get_language, language_name
 
+from .classroom import session as classroom
 from .common import FEEDBACK, READY, rtl, set_feedback
 from .language import (LANG_KEY, LANG_STORAGE_KEY, apply_session_language, direction,
                        requested_language)
@@ -80,6 +81,7 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("glossary", N_("Glossary"), N_("Every Truco word the tutor uses, explained once.")),
 )
 _NAMES = tuple(name for name, _t, _b in LESSONS)
+TEACHER_PAGE = "teacher"  # lessons/teacher.ipynb: not on the learners' path
 
 
 # --- the learner's variant -------------------------------------------------------------------
@@ -135,12 +137,18 @@ def _base() -> str:
 
 
 def lesson_href(name: str, variant: str | None = None) -> str:
-    """The address of lesson ``name``, carrying ``variant`` along when given."""
-    _index(name)
+    """The address of lesson ``name``, carrying ``variant`` along when given, and the
+    learner's class token when this page belongs to a class (see :mod:`widgets.classroom`)."""
+    if name != TEACHER_PAGE:
+        _index(name)
     href = _base() + quote(name) + ".ipynb"
+    query = []
+    session = classroom.current() if name != TEACHER_PAGE else None
+    if session is not None:
+        query.append(classroom.LEARNER_KEY + "=" + quote(session.token))
     if variant:
-        href += "?" + QUERY_KEY + "=" + quote(variant)
-    return href
+        query.append(QUERY_KEY + "=" + quote(variant))
+    return href + ("?" + "&".join(query) if query else "")
 
 
 # --- links drawn in the browser --------------------------------------------------------------
@@ -237,7 +245,8 @@ function render({ model, el }) {
       p.className = "tutor-nav-note";
       const a = document.createElement("a");
       a.className = "tutor-link tutor-switch";
-      a.href = here + "?" + QUERY + "=" + encodeURIComponent(variant) +
+      a.href = here + (here.includes("?") ? "&" : "?") + QUERY + "=" +
+        encodeURIComponent(variant) +
         (lang ? "&" + LANG_QUERY + "=" + encodeURIComponent(lang) : "");
       a.textContent = String(model.get("switch_text") || "").replace(
         "{variant}", String(titles[variant] || variant));
@@ -335,8 +344,12 @@ def _link(name: str, text: str, cls: str, blurb: str = "", current: bool = False
 def footer(lesson: str) -> LessonLinks:
     """The end of a lesson: "next lesson" (when there is one), "previous", "back to the start"."""
     apply_session_language()
+    classroom.visited(lesson)  # in a class: this learner is on this lesson now
     links = []
-    after, before = next_lesson(lesson), previous_lesson(lesson)
+    if lesson == TEACHER_PAGE:
+        after = before = None
+    else:
+        after, before = next_lesson(lesson), previous_lesson(lesson)
     if after is not None:
         links.append(_link(after, _("Next lesson: {title} →").format(
             title=lesson_title(after)), "tutor-next"))
@@ -376,7 +389,10 @@ class StartPage:
             layout=W.Layout(width="min(100%, 34em)"))
         self.feedback = W.HTML()
         self.feedback.add_class(FEEDBACK)
-        links = [_link(name, lesson_title(name), "tutor-lesson", _(blurb))
+        self.classroom = _join_panel(self.variant if chosen else None)
+        done = (_classroom_progress(self.classroom.session)
+                if self.classroom.session is not None else {})
+        links = [_progress_link(name, _(blurb), done.get(name))
                  for name, _title, blurb in LESSONS[1:]]
         self.links = LessonLinks(links, chosen, ordered=True, restore=chosen is None,
                                  on_restore=self.choose, label=_("The lessons, in order"))
@@ -384,7 +400,7 @@ class StartPage:
         self.path = self.links  # shown in a cell of its own, under its heading
         here = get_language()
         self.languages = LessonLinks(
-            [{"href": lesson_href("index") + "?" + LANG_KEY + "=" + quote(code),
+            [{"href": _add_query(lesson_href("index"), LANG_KEY, code),
               "text": language_name(code), "cls": "tutor-language", "lang": code,
               "current": code == here} for code in LANGUAGES],
             chosen, label=_("Language"))
@@ -417,6 +433,7 @@ class StartPage:
 
     def _apply(self, name: str) -> None:
         self.variant = name
+        self.classroom.keep_query[QUERY_KEY] = name  # joining keeps the choice
         self.links.variant = name
         self.languages.variant = name
         self._said_chosen()
@@ -436,6 +453,42 @@ class StartPage:
 
 def start_page(default: str = DEFAULT_VARIANT) -> StartPage:
     return StartPage(default)
+
+
+def _add_query(href: str, key: str, value: str) -> str:
+    return href + ("&" if "?" in href else "?") + key + "=" + quote(value)
+
+
+def _join_panel(variant: str | None):
+    from .classroom.join import JoinPanel
+
+    keep = {}
+    if variant:
+        keep[QUERY_KEY] = variant
+    lang = get_language()
+    if lang in LANGUAGES and lang != "en":
+        keep[LANG_KEY] = lang
+    return JoinPanel(_base() + "index.ipynb", keep_query=keep)
+
+
+def _classroom_progress(session) -> dict:
+    from .classroom.join import progress
+
+    try:
+        return progress(session)
+    except Exception:  # the database is down: no ticks, the lessons still work
+        return {}
+
+
+def _progress_link(name: str, blurb: str, progress) -> dict:
+    """A path link; in a class, ticked when done, with the quiz score after the blurb."""
+    title, cls = lesson_title(name), "tutor-lesson"
+    if progress is not None and progress.done:
+        title, cls = _("✓ {title} (done)").format(title=title), "tutor-lesson tutor-done"
+    if progress is not None and progress.asked:
+        blurb = _("{blurb} Your answers: {score} right out of {asked}.").format(
+            blurb=blurb, score=progress.score, asked=progress.asked)
+    return _link(name, title, cls, blurb)
 
 
 # --- a total score over several quizzes ------------------------------------------------------------

@@ -19,6 +19,7 @@ import ipywidgets as W
 from truco.i18n import N_, _
 
 from .cardrow import CardRow
+from .classroom.session import recorder
 from .common import (TutorWidget, button, card_html, card_item, card_label, get_variant,
                      special_highlight, vira_highlight, vira_word)
 
@@ -69,8 +70,10 @@ class ManilhaTrainer(TutorWidget):
                 variant=_(self.variant.title)))
         self.family = special_family(self.variant, self.variant.deck[0]
                                      if self.variant.uses_vira else None)
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.recorder = recorder("manilhas", seed)  # in a class: its seed, picks stored
+        self.seed = seed if self.recorder is None else self.recorder.seed
+        self._rng = random.Random(self.seed)
+        self.dealt = 0  # rounds dealt so far
         self.score = 0
         self.asked = 0
         self.streak = 0
@@ -88,11 +91,14 @@ class ManilhaTrainer(TutorWidget):
         self.score_html = W.HTML()
         self._root([self.vira_html, self.row, self.new_button, self.feedback, self.score_html])
         self.new_vira()
+        if self.recorder is not None and self.recorder.replay(self._replay) and self.done:
+            self.new_vira()
 
     # --- operations ------------------------------------------------------------------------
     def new_vira(self) -> None:
         """Turn up a new vira (or, without one, deal new distractors) and start a round."""
         v, rng = self.variant, self._rng
+        self.dealt += 1
         deck = list(v.deck)
         self.vira = rng.choice(deck) if v.uses_vira else None
         self._answer = tuple(v.manilhas(self.vira))
@@ -129,6 +135,15 @@ class ManilhaTrainer(TutorWidget):
                      "error")
             return False
         expected = self._answer[len(self.found)]
+        if self.recorder is not None:  # each pick stored before the learner is told
+            prompt = " ".join(c.code for c in self._offer)
+            if vira is not None:
+                prompt = f"{vira.code}|{prompt}"
+            problem = self.recorder.save(self.dealt, v.name, prompt, code, expected.code,
+                                         card == expected)
+            if problem is not None:
+                self.say(problem, "error")
+                return False
         if card == expected:
             self.found.append(card)
             if len(self.found) == len(self._answer):
@@ -152,6 +167,15 @@ class ManilhaTrainer(TutorWidget):
         return False
 
     # --- internals ---------------------------------------------------------------------------
+    def _replay(self, saved) -> bool:
+        """Pick again, without storing it, a pick stored before a reload."""
+        while self.dealt < saved.item:
+            self.new_vira()
+        if self.dealt != saved.item or self.done:
+            return False
+        self.pick(saved.answer)
+        return True
+
     def _ask(self) -> str:
         """The task of this round, in the variant's words, counted from the engine's kinds."""
         v = self.variant

@@ -5,6 +5,9 @@
 (True, True, 1)
 >>> t.quiz(); t.answer(t.expected_answer()), t.score, t.asked
 (True, 1, 1)
+
+In a class (see :mod:`widgets.classroom`) the quiz deals from the class's seed, each answer is
+stored before its feedback, and a reloaded page replays the stored answers.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import truco
 from truco import Undecided, resolve
 from truco.i18n import _
 
+from .classroom.session import recorder
 from .common import ActionButtons, TutorWidget, button, get_variant, team_label, variant_picker
 
 __all__ = ["TieExplorer"]
@@ -44,8 +48,10 @@ class TieExplorer(TutorWidget):
         if mano not in (0, 1) or dealer not in (0, 1):
             raise ValueError(_("mano and dealer are teams: 0 (team A) or 1 (team B)"))
         self.mano, self.dealer = mano, dealer
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.recorder = recorder("ties", seed)  # in a class: its seed, answers stored
+        self.seed = seed if self.recorder is None else self.recorder.seed
+        self._rng = random.Random(self.seed)
+        self.dealt = 0  # quiz questions dealt so far
         self.tricks: list = [None, None, None]
         self.verdict = None  # the engine's HandVerdict when the tricks decide the hand
         self.problem = None  # why they do not (Undecided or ValueError message)
@@ -72,6 +78,8 @@ class TieExplorer(TutorWidget):
                     W.HBox([self.quiz_button, self.clear_button, self.buttons.box]), self.feedback,
                     self.table, self.score_html])
         self._update()
+        if self.recorder is not None:
+            self.recorder.replay(self._replay)
 
     # --- explorer ----------------------------------------------------------------------------
     def set_variant(self, variant) -> None:
@@ -120,6 +128,7 @@ class TieExplorer(TutorWidget):
         """Deal trick results that decide the hand, and ask who wins it (a question left
         unanswered is skipped, not counted)."""
         rng = self._rng
+        self.dealt += 1
         while True:
             n = rng.choice((2, 3))
             tricks = [rng.choice(RESULTS) for _k in range(n)]
@@ -150,9 +159,15 @@ class TieExplorer(TutorWidget):
         if who not in ANSWERS:
             self.say(_("Answer A, B or nobody."), "error")
             return False
+        right = who == self.expected_answer()
+        if self.recorder is not None:  # stored before the learner is told
+            problem = self.recorder.save(self.dealt, self.variant.name, " ".join(
+                t or "-" for t in self.tricks), who, self.expected_answer(), right)
+            if problem is not None:
+                self.say(problem, "error")
+                return False
         self.quiz_answered = True
         self.asked += 1
-        right = who == self.expected_answer()
         if right:
             self.score += 1
             self.say(_("Right!"), "right", [self.verdict.explain()])
@@ -161,6 +176,17 @@ class TieExplorer(TutorWidget):
         self._explained = True
         self._draw()
         return right
+
+    def _replay(self, saved) -> bool:
+        """Answer again, without storing it, a quiz answer stored before a reload."""
+        if saved.variant != self.variant.name and saved.variant in truco.VARIANT_NAMES:
+            self.set_variant(saved.variant)
+        while self.dealt < saved.item:
+            self.quiz()
+        if self.dealt != saved.item or self.quiz_answered:
+            return False
+        self.answer(saved.answer)
+        return True
 
     # --- internals ---------------------------------------------------------------------------
     def _played(self) -> list:

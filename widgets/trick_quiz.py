@@ -20,6 +20,7 @@ import ipywidgets as W
 from truco.i18n import _
 
 from .cardrow import CardRow
+from .classroom.session import recorder
 from .common import (ActionButtons, TutorWidget, button, card_item, get_variant, seat_name,
                      vira_word)
 
@@ -34,7 +35,11 @@ MAX_REASON, MAX_CARD = 9, 3  # caps, so the quiz leans without getting stuck
 class TrickQuiz(TutorWidget):
     """Who wins this trick? ``choose(answer)`` is a click (a card code or ``"tie"``);
     ``next()`` deals the next question. ``score``, ``streak`` and ``asked`` live in Python;
-    ``weights`` holds what the learner missed (per verdict reason and per card)."""
+    ``weights`` holds what the learner missed (per verdict reason and per card).
+
+    In a class (see :mod:`widgets.classroom`) the quiz deals from the class's seed without
+    leaning, so every learner gets the same questions in the same order; each answer is
+    stored before its feedback is shown, and a reloaded page replays the stored answers."""
 
     def __init__(self, variant="mineiro", players=2, seed=None):
         super().__init__()
@@ -43,8 +48,11 @@ class TrickQuiz(TutorWidget):
             raise ValueError(_("a trick quiz deals 2 or 4 cards, one per player of {variant}, "
                                "not {n}").format(variant=_(self.variant.title), n=players))
         self.players = players
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.recorder = recorder("trick", seed)
+        self.lean = self.recorder is None  # a class sees the same questions: no leaning
+        self.seed = seed if self.recorder is None else self.recorder.seed
+        self._rng = random.Random(self.seed)
+        self.dealt = 0  # questions dealt so far (the current one's number)
         self.score = 0
         self.streak = 0
         self.asked = 0
@@ -64,16 +72,20 @@ class TrickQuiz(TutorWidget):
         self._root([self.prompt, self.row, W.HBox([self.buttons.box, self.next_button]),
                     self.feedback, self.score_html])
         self.next()
+        if self.recorder is not None and self.recorder.replay(self._replay) and self.answered:
+            self.next()
 
     # --- operations ------------------------------------------------------------------------
     def next(self) -> None:
         """Deal the next question (leaning towards what was missed before). An unanswered
         question is skipped and not counted."""
         rng = self._rng
+        self.dealt += 1
         candidates = [self._deal() for _i in range(CANDIDATES)]
-        # Deals that bring back cards the learner confused (the latest confusions first).
-        candidates += [self._deal(pair) for pair in self.confusions[-3:][::-1]]
-        weights = [self._weight(c) for c in candidates]
+        if self.lean:
+            # Deals that bring back cards the learner confused (the latest confusions first).
+            candidates += [self._deal(pair) for pair in self.confusions[-3:][::-1]]
+        weights = [self._weight(c) if self.lean else 1 for c in candidates]
         self.vira, self.plays, self.verdict = rng.choices(candidates, weights=weights)[0]
         self.answered = False
         self.say(_("Which card wins this trick? Click it, or click Tie."))
@@ -104,6 +116,12 @@ class TrickQuiz(TutorWidget):
                      "error")
             return False
         right = code in self.correct_answers()
+        if self.recorder is not None:  # stored first: feedback means it is saved
+            problem = self.recorder.save(self.dealt, self.variant.name, self.prompt_codes(),
+                                         code, self.correct_answers(), right)
+            if problem is not None:
+                self.say(problem, "error")
+                return False
         self.answered = True
         self.asked += 1
         reason = self.verdict.reason
@@ -130,7 +148,21 @@ class TrickQuiz(TutorWidget):
         self._draw()
         return right
 
+    def prompt_codes(self) -> str:
+        """The question in codes, for the teacher's page: the vira (if any), then the cards."""
+        cards = " ".join(c.code for _s, c in self.plays)
+        return f"{self.vira.code}|{cards}" if self.vira is not None else cards
+
     # --- internals ---------------------------------------------------------------------------
+    def _replay(self, saved) -> bool:
+        """Answer again, without storing it, an answer stored before a reload."""
+        while self.dealt < saved.item:
+            self.next()
+        if self.dealt != saved.item or self.answered:
+            return False
+        self.choose(saved.answer)
+        return True
+
     def _normalise(self, answer) -> str | None:
         if not isinstance(answer, str) or len(answer) > 16:
             return None

@@ -1,0 +1,121 @@
+"""Fixtures for the classroom tests: the same tests run on SQLite and on PostgreSQL.
+
+``pg_server`` (session) starts a throwaway PostgreSQL from Debian's package (``make test``
+installs it) in a fresh data folder on a free loopback port, as the ``postgres`` system user
+when we run as root (PostgreSQL refuses to run as root), and stops it at the end.
+``db_url`` gives, per test, an empty database of either backend as the setting
+``TRUCO_CLASSROOM_DB`` takes (a SQLite path or a PostgreSQL URL); ``store`` opens it.
+``classroom_env`` points this process's classroom settings at it (and forgets cached sessions).
+"""
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from widgets.classroom import session as classroom_session
+from widgets.classroom.store import open_store
+from widgets.classroom.config import Settings
+
+BACKENDS = ("sqlite", "postgres")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _pg_bin(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    assert found, "PostgreSQL is not installed: `make test` installs Debian's postgresql"
+    return found[-1]
+
+
+def _as_postgres(cmd: list[str]) -> list[str]:
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *cmd]
+    return cmd
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """``postgresql://postgres@127.0.0.1:<port>/`` of a throwaway server (no database part)."""
+    root = Path(tempfile.mkdtemp(prefix="truco-pg-"))
+    data, sockets = root / "data", root / "sock"
+    sockets.mkdir()
+    if os.geteuid() == 0:
+        user = pwd.getpwnam("postgres")
+        for path in (root, sockets):
+            os.chown(path, user.pw_uid, user.pw_gid)
+    port = _free_port()
+    subprocess.run(_as_postgres([_pg_bin("initdb"), "-D", str(data), "-U", "postgres",
+                                 "-A", "trust", "--no-sync", "-E", "UTF8"]),
+                   check=True, capture_output=True)
+    log = root / "server.log"
+    subprocess.run(_as_postgres([
+        _pg_bin("pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60", "start", "-o",
+        f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c max_connections=120 "
+        f"-c fsync=on"]), check=True, capture_output=True)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/"
+    finally:
+        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-m", "fast", "-w",
+                                     "stop"]), capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def new_database(kind: str, tmp_path: Path, request) -> str:
+    if kind == "sqlite":
+        return str(tmp_path / "classroom.db")
+    import psycopg
+
+    base = request.getfixturevalue("pg_server")
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(base + "postgres", autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base + name
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path):
+    return new_database(request.param, tmp_path, request)
+
+
+@pytest.fixture
+def store(db_url):
+    s = open_store(Settings(database=db_url))
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+@pytest.fixture
+def classroom_env(db_url, monkeypatch):
+    """This process's classroom settings point at ``db_url``; returns its store."""
+    for name in ("TRUCO_TEACHER_PASSCODE", "TRUCO_CLASSROOM_USER_HEADER", "JUPYTERHUB_USER",
+                 "TRUCO_CLASSROOM_CONFIG", "QUERY_STRING", "SCRIPT_NAME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TRUCO_CLASSROOM_DB", db_url)
+    classroom_session.reset()
+    try:
+        yield classroom_session.shared_store()
+    finally:
+        classroom_session.reset()
+
+
+def wait_until(predicate, timeout: float = 30.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)

@@ -1,0 +1,193 @@
+"""Classroom mode driven in plain Python: the class seed, answers stored before feedback,
+progress back after a reload (a new kernel), identity from the page's address only, and the
+start page's join form and ticks. Each test runs on SQLite and on PostgreSQL."""
+from __future__ import annotations
+
+import pytest
+
+from widgets import EnvidoTrainer, ManilhaTrainer, TieExplorer, TrickQuiz
+from widgets.classroom import session as classroom
+from widgets.classroom.join import DONE_AFTER, JoinPanel, progress
+from widgets.lesson import lesson_href, start_page
+
+TRICKS = "/voila/render/lessons/03_tricks.ipynb"
+INDEX = "/voila/render/lessons/index.ipynb"
+
+
+def open_page(monkeypatch, script: str, token: str | None = None, extra: str = "") -> None:
+    """What Voilà does when a page's kernel starts: a new process (forget sessions) with the
+    page's address in its environment."""
+    classroom._sessions.clear()
+    query = "&".join(p for p in ((f"learner={token}" if token else ""), extra) if p)
+    monkeypatch.setenv("QUERY_STRING", query)
+    monkeypatch.setenv("SCRIPT_NAME", script)
+
+
+def questions(quiz: TrickQuiz, n: int, answer=lambda q: sorted(q.offered_answers())[0]):
+    seen = []
+    for _i in range(n):
+        seen.append(quiz.prompt_codes())
+        quiz.choose(answer(quiz))
+        quiz.next()
+    return seen
+
+
+def test_a_class_gets_the_same_questions_in_the_same_order(classroom_env, monkeypatch):
+    code, other = classroom_env.create_class(), classroom_env.create_class()
+    ana, bia = classroom_env.join(code, "Ana"), classroom_env.join(code, "Bia")
+    cid = classroom_env.join(other, "Cid")
+    open_page(monkeypatch, TRICKS, ana.token)
+    right = questions(TrickQuiz("mineiro", seed=3), 8, lambda q: sorted(q.correct_answers())[0])
+    open_page(monkeypatch, TRICKS, bia.token)
+    wrong = questions(TrickQuiz("mineiro", seed=3), 8, lambda q: sorted(
+        q.offered_answers() - q.correct_answers())[0])  # no leaning: misses change nothing
+    open_page(monkeypatch, TRICKS, cid.token)
+    elsewhere = questions(TrickQuiz("mineiro", seed=3), 8)
+    assert right == wrong and right != elsewhere
+    open_page(monkeypatch, TRICKS, ana.token)
+    first = TrickQuiz("mineiro", seed=3)
+    second = TrickQuiz("mineiro", seed=4)  # the lesson's second quiz: its own questions
+    assert (first.recorder.quiz, second.recorder.quiz) == ("trick-1", "trick-2")
+    assert first.prompt_codes() != second.prompt_codes()
+
+
+def test_an_answer_is_stored_before_the_learner_is_told(classroom_env, monkeypatch):
+    code = classroom_env.create_class()
+    ana = classroom_env.join(code, "Ana")
+    open_page(monkeypatch, TRICKS, ana.token)
+    quiz = TrickQuiz("mineiro", seed=3)
+    answer = sorted(quiz.correct_answers())[0]
+
+    def down(*_args):
+        raise OSError("database down")
+
+    monkeypatch.setattr(classroom_env, "record_answer", down)
+    assert quiz.choose(answer) is False
+    assert quiz.tone == "error" and "could not be saved" in quiz.message
+    assert (quiz.asked, quiz.score, quiz.answered) == (0, 0, False)
+    monkeypatch.undo()
+    open_page(monkeypatch, TRICKS, ana.token)
+    assert quiz.choose(answer) is True and quiz.tone == "right"
+    assert [(a.seq, a.item, a.answer, a.right) for a in classroom_env.answers_of(ana)] == [
+        (1, 1, answer, True)]
+
+
+def test_a_reload_brings_the_quiz_back_where_it_was(classroom_env, monkeypatch):
+    code = classroom_env.create_class()
+    ana = classroom_env.join(code, "Ana")
+    open_page(monkeypatch, TRICKS, ana.token)
+    quiz = TrickQuiz("mineiro", seed=3)
+    questions(quiz, 3)
+    quiz.next()  # a question skipped without an answer
+    quiz.choose(sorted(quiz.correct_answers())[0])
+    open_page(monkeypatch, TRICKS, ana.token)  # reload: a new kernel
+    again = TrickQuiz("mineiro", seed=3)
+    assert (again.score, again.asked) == (quiz.score, quiz.asked) == (quiz.score, 4)
+    quiz.next()
+    assert again.dealt == quiz.dealt and again.prompt_codes() == quiz.prompt_codes()
+    assert not again.answered
+    assert again.choose(sorted(again.correct_answers())[0])
+    assert [a.seq for a in classroom_env.answers_of(ana)] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("make, act", [
+    (lambda: ManilhaTrainer("paulista", seed=2), lambda w: w.pick(next(
+        c.code for c in w._offer if c not in w.found and c not in w.wrong))),
+    (lambda: TieExplorer("mineiro", seed=5), lambda w: (w.quiz(), w.answer("nobody"))),
+    (lambda: EnvidoTrainer("argentino", seed=7), lambda w: (w.answer(20), w.answer_flor(None),
+                                                            w.next())),
+])
+def test_every_quiz_widget_records_and_comes_back(classroom_env, monkeypatch, make, act):
+    code = classroom_env.create_class()
+    ana = classroom_env.join(code, "Ana")
+    open_page(monkeypatch, "/voila/render/lessons/02_manilhas.ipynb", ana.token)
+    widget = make()
+    for _i in range(3):
+        act(widget)
+    stored = classroom_env.answers_of(ana)
+    assert len(stored) >= 3 and all(a.quiz.endswith("-1") for a in stored)
+    open_page(monkeypatch, "/voila/render/lessons/02_manilhas.ipynb", ana.token)
+    again = make()
+    assert (again.score, again.asked, again.dealt) == (widget.score, widget.asked,
+                                                       widget.dealt)
+    assert len(classroom_env.answers_of(ana)) == len(stored)  # a replay writes nothing
+
+
+def test_only_the_address_given_at_kernel_start_says_who_answers(classroom_env, monkeypatch):
+    code = classroom_env.create_class()
+    ana = classroom_env.join(code, "Ana")
+    for forged in ("nobody-has-this-token-123", "x", "<script>alert(1)</script>"):
+        open_page(monkeypatch, TRICKS, forged)
+        quiz = TrickQuiz("mineiro", seed=3)
+        assert quiz.recorder is None and quiz.seed == 3  # plain lesson, nothing stored
+        assert classroom.problem() and "not valid" in classroom.problem()
+    open_page(monkeypatch, TRICKS, ana.token)
+    quiz = TrickQuiz("mineiro", seed=3)
+    monkeypatch.setenv("QUERY_STRING", "learner=" + classroom_env.join(code, "Bia").token)
+    quiz.choose(sorted(quiz.offered_answers())[0])  # the address cannot change mid-page
+    assert len(classroom_env.answers_of(ana)) == 1
+
+
+def test_a_link_made_for_a_signed_in_user_is_theirs_only(classroom_env, monkeypatch):
+    monkeypatch.setenv("TRUCO_CLASSROOM_USER_HEADER", "X-Forwarded-User")
+    code = classroom_env.create_class()
+    monkeypatch.setenv("HTTP_X_FORWARDED_USER", "ana")
+    open_page(monkeypatch, INDEX)
+    panel = JoinPanel()
+    assert panel.name_box is None and panel.user == "ana"
+    assert panel.join("ignored: the header names her", code)
+    token = panel.learner_href.split("learner=")[1].split("&")[0]
+    assert classroom_env.learner(token).name == "ana"
+    open_page(monkeypatch, TRICKS, token)
+    assert classroom.current().learner.name == "ana"
+    monkeypatch.setenv("HTTP_X_FORWARDED_USER", "bia")
+    open_page(monkeypatch, TRICKS, token)
+    assert classroom.current() is None
+
+
+def test_joining_on_the_start_page(classroom_env, monkeypatch):
+    code = classroom_env.create_class("Room 4")
+    open_page(monkeypatch, INDEX, extra="variant=paulista")
+    page = start_page()
+    panel = page.classroom
+    for name, typed, expected in (("", code, "Type your name"),
+                                  ("Ana", "no!", "4 to 12 letters"),
+                                  ("Ana", "ZZZZZZ", "There is no class ZZZZZZ")):
+        assert not panel.join(name, typed)
+        assert panel.tone == "error" and expected in panel.message
+        assert panel.navigator.href == ""
+    panel.name_box.value, panel.code_box.value = " Ana ", code.lower()
+    panel.join_button.click()
+    assert panel.tone == "right" and panel.navigator.href.startswith(INDEX + "?learner=")
+    assert panel.navigator.href.endswith("&variant=paulista")
+    token = panel.navigator.href.split("learner=")[1].split("&")[0]
+    learner = classroom_env.learner(token)
+    assert (learner.name, learner.class_code) == ("Ana", code)
+
+
+def test_the_start_page_ticks_lessons_and_shows_scores(classroom_env, monkeypatch):
+    code = classroom_env.create_class()
+    ana = classroom_env.join(code, "Ana")
+    bia = classroom_env.join(code, "Bia")
+    from widgets.lesson import footer
+
+    open_page(monkeypatch, "/voila/render/lessons/01_ranking.ipynb", ana.token)
+    footer("01_ranking")
+    open_page(monkeypatch, TRICKS, ana.token)
+    first, second = TrickQuiz("mineiro", seed=3), TrickQuiz("mineiro", seed=4)
+    questions(first, DONE_AFTER, lambda q: sorted(q.correct_answers())[0])
+    footer("03_tricks")
+    assert not progress(classroom.current())["03_tricks"].done  # the second quiz: not yet
+    questions(second, DONE_AFTER, lambda q: sorted(q.offered_answers() - q.correct_answers())[0])
+    open_page(monkeypatch, INDEX, ana.token)
+    page = start_page()
+    links = {l["href"].split("?")[0].rsplit("/", 1)[1]: l for l in page.links.links}
+    assert links["01_ranking.ipynb"]["text"].startswith("✓ ")
+    assert "tutor-done" in links["03_tricks.ipynb"]["cls"]
+    assert "Your answers: 5 right out of 10." in links["03_tricks.ipynb"]["blurb"]
+    assert "✓" not in links["02_manilhas.ipynb"]["text"]
+    assert all(f"learner={ana.token}" in l["href"] for l in page.links.links)
+    assert "You are Ana, in class" in page.classroom.widget.children[1].value
+    open_page(monkeypatch, INDEX, bia.token)  # Bia sees her own progress only
+    assert progress(classroom.current()) == {}
+    assert f"learner={bia.token}" in lesson_href("03_tricks")

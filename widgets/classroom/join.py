@@ -1,0 +1,164 @@
+"""The start page's classroom box: join a class, or see who you are and your progress.
+
+Joining takes a name (or the user a trusted proxy or hub signed in) and a class code typed by
+the learner; the kernel checks both, makes the learner's row (with its secret token) and sends
+the browser to the start page's address with ``?learner=<token>``: a new page, whose kernel
+reads the token when it starts (see :mod:`.session`). From then on every lesson link carries it.
+
+Progress shown per lesson, read back from the store: done (opened, and as many answers as
+:data:`DONE_AFTER` times the number of its quizzes) and the learner's right answers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from urllib.parse import quote, urlencode
+
+import anywidget
+import ipywidgets as W
+import traitlets
+
+from truco.i18n import _
+
+from .config import Settings
+from .session import LEARNER_KEY, Session, current, problem, shared_store
+from .store import StoreError, clean_name, normalise_code
+
+__all__ = ["DONE_AFTER", "JoinPanel", "LessonProgress", "progress"]
+
+DONE_AFTER = 5  # answers per quiz for a lesson with quizzes to count as done
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    done: bool
+    score: int
+    asked: int
+
+
+def progress(session: Session) -> dict[str, LessonProgress]:
+    """{lesson: LessonProgress} for the lessons this learner opened or answered in."""
+    store, learner = session.store, session.learner
+    visits = store.visits_of(learner)
+    tally: dict[str, list[int]] = {}
+    for a in store.answers_of(learner):
+        t = tally.setdefault(a.lesson, [0, 0])
+        t[0] += int(a.right)
+        t[1] += 1
+    out = {}
+    for lesson in set(visits) | set(tally):
+        quizzes = visits.get(lesson, (0, 0.0))[0]
+        score, asked = tally.get(lesson, (0, 0))
+        done = lesson in visits and asked >= DONE_AFTER * quizzes
+        out[lesson] = LessonProgress(done, score, asked)
+    return out
+
+
+class Navigator(anywidget.AnyWidget):
+    """Sends the browser to ``href`` (a path on this server) when Python sets it."""
+
+    _esm = r"""
+function render({ model, el }) {
+  function go() {
+    const href = String(model.get("href") || "");
+    if (href.startsWith("/") && !href.startsWith("//")) window.location.assign(href);
+  }
+  model.on("change:href", go);
+  return () => model.off("change:href", go);
+}
+export default { render };
+"""
+    href = traitlets.Unicode("").tag(sync=True)
+
+
+class JoinPanel:
+    """``widget`` is the box; ``join(name, code)`` is what the Join button does."""
+
+    def __init__(self, index_href: str = "/voila/render/lessons/index.ipynb",
+                 keep_query: dict | None = None):
+        self.index_href = index_href
+        self.keep_query = dict(keep_query or {})
+        self.session = current()
+        self.settings = Settings.load()
+        self.user = self.settings.header_user()
+        self.message, self.tone = "", "info"
+        self.feedback = W.HTML()
+        self.feedback.add_class("tutor-feedback")
+        self.navigator = Navigator()
+        self.learner_href = ""
+        heading = W.HTML("<h3>" + escape(_("In a class?")) + "</h3>")
+        if self.session is not None:
+            learner = self.session.learner
+            self.name_box = self.code_box = self.join_button = None
+            parts = [heading, W.HTML("<p>" + escape(_(
+                "You are {name}, in class {code}. Your answers are saved as you go; the "
+                "lessons you finished are ticked below.").format(
+                    name=learner.name, code=learner.class_code)) + "</p>")]
+        else:
+            self.code_box = W.Text(description=_("Class code"), placeholder="KX7P2Q",
+                                   style={"description_width": "initial"},
+                                   layout=W.Layout(width="min(100%, 20em)"))
+            self.code_box.add_class("tutor-class-code")
+            if self.user is not None:
+                self.name_box = None
+                who = W.HTML("<p>" + escape(_("Signed in as {user}.").format(
+                    user=self.user)) + "</p>")
+            else:
+                self.name_box = W.Text(description=_("Your name"),
+                                       style={"description_width": "initial"},
+                                       layout=W.Layout(width="min(100%, 20em)"))
+                self.name_box.add_class("tutor-learner-name")
+                who = self.name_box
+            self.join_button = W.Button(description=_("Join the class"),
+                                        layout=W.Layout(width="auto"))
+            self.join_button.on_click(lambda _b: self.join(
+                self.name_box.value if self.name_box is not None else None,
+                self.code_box.value))
+            intro = W.HTML("<p>" + escape(_(
+                "Type the class code your teacher shows you to save your answers and "
+                "progress.")) + "</p>")
+            parts = [heading, intro, who, self.code_box, self.join_button]
+            if problem():
+                self._say(problem(), "error")
+        self.widget = W.VBox([*parts, self.feedback, self.navigator])
+        self.widget.add_class("tutor-widget")
+        self.widget.add_class("tutor-classroom")
+
+    def join(self, name, code) -> bool:
+        """Check the name and code, make the learner, and send the browser to the class."""
+        if self.session is not None:
+            return False
+        if self.user is not None:
+            name = self.user
+        name, code = clean_name(name), normalise_code(code)
+        if name is None:
+            self._say(_("Type your name (at most 40 letters)."), "error")
+            return False
+        if code is None:
+            self._say(_("A class code has 4 to 12 letters and digits, like KX7P2Q."), "error")
+            return False
+        try:
+            learner = shared_store().join(code, name, external=self.user)
+        except KeyError:
+            self._say(_("There is no class {code}. Check the code with your teacher.").format(
+                code=code), "error")
+            return False
+        except (StoreError, Exception):
+            self._say(_("The class database is not reachable now. Tell your teacher."),
+                      "error")
+            return False
+        query = {LEARNER_KEY: learner.token, **self.keep_query}
+        self.learner_href = self.index_href + "?" + urlencode(query, quote_via=quote)
+        self._say(_("Welcome, {name}! Opening your class page…").format(name=learner.name),
+                  "right")
+        self.navigator.href = self.learner_href
+        return True
+
+    def _say(self, text: str, tone: str = "info") -> None:
+        from ..common import set_feedback
+
+        self.message, self.tone = text, tone
+        set_feedback(self.feedback, text, tone)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,201 @@
+"""Who this page's learner is, fixed when the page's kernel starts, and what a quiz records.
+
+Identity. Joining a class (on the start page) makes a learner row with a random, unguessable
+token; every lesson link then carries it as ``?learner=<token>``. Voilà hands the page's query
+string to the kernel (``QUERY_STRING``) when the kernel starts, so :func:`current` reads it
+there, and nothing the browser sends later (widget values, messages) can change who is
+answering. A learner can only write their own answers and read their own progress: the
+store is only ever asked with the learner the token names. Under a trusted proxy or hub (see
+:mod:`.config`), a token works only for the user it was made for.
+
+Seeds. In a class, every quiz deals from a seed made of the class code, the lesson, the quiz's
+place in the lesson and the lesson's own seed: the whole class gets the same questions in the
+same order, another class other questions.
+
+>>> derive_seed("KX7P2Q", "03_tricks", "trick-1", 3) == derive_seed("KX7P2Q", "03_tricks",
+...                                                                  "trick-1", 3)
+True
+>>> derive_seed("KX7P2Q", "03_tricks", "trick-1", 3) != derive_seed("ABCDEF", "03_tricks",
+...                                                                  "trick-1", 3)
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from truco.i18n import _
+
+from .config import Settings
+from .store import Answer, Learner, Store, StoreError, open_store, valid_token
+
+__all__ = ["LEARNER_KEY", "Session", "Recorder", "current", "current_lesson", "derive_seed",
+           "recorder", "reset", "visited", "shared_store", "problem"]
+
+LEARNER_KEY = "learner"
+_LESSON_RE = re.compile(r"^[A-Za-z0-9_]{1,40}$")
+
+_store: Store | None = None
+_sessions: dict[str, "Session"] = {}
+_problem: str | None = None
+
+
+def shared_store() -> Store:
+    """This process's store (opened on first use)."""
+    global _store
+    if _store is None:
+        _store = open_store(Settings.load())
+    return _store
+
+
+def problem() -> str | None:
+    """Why the last :func:`current` found no session although a token was given, if so."""
+    return _problem
+
+
+def requested_token() -> str | None:
+    values = parse_qs(os.environ.get("QUERY_STRING", "")[:500]).get(LEARNER_KEY, [])
+    return values[-1].strip() if values else None
+
+
+def current_lesson() -> str | None:
+    """This page's notebook name (``03_tricks``), from the address Voilà gives the kernel."""
+    script = os.environ.get("SCRIPT_NAME", "")
+    if not script.endswith(".ipynb"):
+        return None
+    name = script.rsplit("/", 1)[-1][:-len(".ipynb")]
+    return name if _LESSON_RE.match(name) else None
+
+
+def derive_seed(code: str, lesson: str, quiz: str, seed) -> int:
+    text = "|".join((code, lesson, quiz, repr(seed)))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+@dataclass
+class Session:
+    learner: Learner
+    store: Store
+    lesson: str | None
+    quizzes: dict[str, int] = field(default_factory=dict)  # kind -> how many on this page
+
+    @property
+    def token(self) -> str:
+        return self.learner.token
+
+
+def current() -> Session | None:
+    """This page's learner, from ``?learner=`` in its address (None outside a class)."""
+    global _problem
+    token = requested_token()
+    if token is None:
+        _problem = None
+        return None
+    key = token + "|" + os.environ.get("SCRIPT_NAME", "")
+    if key in _sessions:
+        return _sessions[key]
+    _problem = _("This class link is not valid. Join the class again on the start page.")
+    if not valid_token(token):
+        return None
+    try:
+        store = shared_store()
+        learner = store.learner(token)
+    except (StoreError, OSError, Exception):  # a broken database must not break the lesson
+        _problem = _("Your progress cannot be saved now: the class database is not "
+                     "reachable. Tell your teacher.")
+        return None
+    if learner is None:
+        return None
+    settings = Settings.load()
+    if learner.external is not None and settings.header_user() != learner.external:
+        return None  # a link made for another signed-in user
+    _problem = None
+    session = _sessions[key] = Session(learner, store, current_lesson())
+    return session
+
+
+def visited(lesson: str) -> None:
+    """Note that this learner opened ``lesson`` (its quizzes were built before the footer)."""
+    session = current()
+    if session is None or session.lesson != lesson:
+        return
+    try:
+        session.store.visit(session.learner, lesson, sum(session.quizzes.values()))
+    except Exception:
+        pass  # a missed visit only delays a tick on the start page
+
+
+class Recorder:
+    """What a quiz widget in a class uses: the class's ``seed`` for it, ``save`` for each
+    answer (before the learner is told the result), and ``replay`` of the answers stored
+    before, to come back to where the learner was after a reload."""
+
+    def __init__(self, session: Session, kind: str, seed):
+        self.session = session
+        n = session.quizzes.get(kind, 0) + 1
+        session.quizzes[kind] = n
+        self.lesson = session.lesson or "?"
+        self.quiz = f"{kind}-{n}"
+        self.seed = derive_seed(session.learner.class_code, self.lesson, self.quiz, seed)
+        self.seq = 0
+        self.replaying = False
+
+    def save(self, item: int, variant: str, prompt: str, answer: str, correct,
+             right: bool) -> str | None:
+        """Store one answer; None when it is stored, else a message for the learner."""
+        if self.replaying:
+            return None
+        if not isinstance(correct, str):
+            correct = " ".join(sorted(correct))
+        record = Answer(self.lesson, self.quiz, self.seq + 1, int(item), variant, prompt,
+                        answer, correct, bool(right))
+        try:
+            stored = self.session.store.record_answer(self.session.learner, record)
+        except Exception:
+            return _("Your answer could not be saved: the class database is not reachable. "
+                     "Try again in a moment.")
+        if not stored:
+            return _("This quiz was answered in another tab or window: reload this page to "
+                     "continue.")
+        self.seq += 1
+        return None
+
+    def replay(self, apply) -> int:
+        """Call ``apply(answer)`` for each answer stored before, oldest first; returns how
+        many. Answers that no longer fit (a changed lesson) stop the replay."""
+        try:
+            saved = self.session.store.answers_of(self.session.learner, self.lesson, self.quiz)
+        except Exception:
+            return 0
+        self.replaying = True
+        done = 0
+        try:
+            for answer in saved:
+                if not apply(answer):
+                    break
+                done += 1
+        finally:
+            self.replaying = False
+        self.seq = len(saved)  # new answers go after every stored one
+        return done
+
+
+def recorder(kind: str, seed) -> Recorder | None:
+    """A :class:`Recorder` when this page belongs to a class's learner, else None."""
+    session = current()
+    return Recorder(session, kind, seed) if session is not None else None
+
+
+def reset() -> None:
+    """Forget this process's store and sessions (tests; a changed configuration)."""
+    global _store, _problem
+    if _store is not None:
+        try:
+            _store.close()
+        except Exception:
+            pass
+    _store, _problem = None, None
+    _sessions.clear()

@@ -1,0 +1,255 @@
+"""The teacher's page (``lessons/teacher.ipynb``): open with the passcode set in configuration
+(see :mod:`.config`), make a class code, and watch the class live.
+
+Shown for the class picked: who is on which lesson (and when they were last seen), each
+question's success rate and most common wrong answer, a plot of the success rates, and a
+CSV download of every answer (a ``data:`` link: no network, nothing written on the server).
+The page refreshes itself every :data:`REFRESH_SECONDS` while it is open.
+
+Nothing here is shown before the passcode is right; the passcode is compared in constant time,
+and after :data:`MAX_TRIES` wrong tries this page refuses every further try (reload for more).
+"""
+from __future__ import annotations
+
+import base64
+import hmac
+import io
+import time
+from html import escape
+
+import anywidget
+import ipywidgets as W
+import traitlets
+
+from truco.i18n import _
+
+from ..common import FEEDBACK, READY, set_feedback
+from ..language import apply_session_language
+from .config import Settings
+from .session import shared_store
+from .stats import csv_text, learner_stats, percent, question_stats, wrong_answer_text
+
+__all__ = ["TeacherPage", "teacher_page", "MAX_TRIES", "REFRESH_SECONDS"]
+
+MAX_TRIES = 5
+WRONG_DELAY = 0.3  # seconds, times the number of wrong tries: slows guessing down
+REFRESH_SECONDS = 10
+
+
+class Ticker(anywidget.AnyWidget):
+    """Asks Python to refresh every ``seconds`` while the page is open (a browser timer)."""
+
+    _esm = r"""
+function render({ model, el }) {
+  const every = Math.max(2, Number(model.get("seconds")) || 10) * 1000;
+  const timer = setInterval(() => { if (model.get("running")) model.send({ type: "tick" }); },
+                            every);
+  return () => clearInterval(timer);
+}
+export default { render };
+"""
+    seconds = traitlets.Int(REFRESH_SECONDS).tag(sync=True)
+    running = traitlets.Bool(False).tag(sync=True)
+
+
+def _ago(then: float | None, now: float) -> str:
+    if then is None:
+        return "–"
+    minutes = int((now - then) // 60)
+    if minutes < 1:
+        return _("just now")
+    return _("{n} min ago").format(n=minutes)
+
+
+class TeacherPage:
+    """``unlock(passcode)``, then ``new_class(title)``, ``show(code)``, ``refresh()``.
+
+    ``widget`` is the page's box; ``learners``, ``questions`` hold the numbers last shown."""
+
+    def __init__(self, settings: Settings | None = None, store=None):
+        apply_session_language()
+        self.settings = settings or Settings.load()
+        self._store = store
+        self.unlocked = False
+        self.tries = 0
+        self.code: str | None = None
+        self.learners, self.questions, self.rows = [], [], []
+        self.message, self.tone = "", "info"
+        self.feedback = W.HTML()
+        self.feedback.add_class(FEEDBACK)
+        self.passcode = W.Password(description=_("Passcode"),
+                                   style={"description_width": "initial"})
+        self.passcode.add_class("tutor-passcode")
+        self.open_button = W.Button(description=_("Open the teacher page"),
+                                    layout=W.Layout(width="auto"))
+        self.open_button.on_click(lambda _b: self.unlock(self.passcode.value))
+        self.gate = W.VBox([self.passcode, self.open_button])
+        self.body = W.VBox()
+        self.ticker = Ticker()
+        self.ticker.on_msg(self._on_tick)
+        self.widget = W.VBox([self.gate, self.feedback, self.body, self.ticker])
+        self.widget.add_class(READY)
+        self.widget.add_class("tutor-widget")
+        self.widget.add_class("tutor-teacher")
+        if not self.settings.teacher_passcode:
+            self.gate.layout.display = "none"
+            self._say(_("The teacher page is off: set a passcode in TRUCO_TEACHER_PASSCODE "
+                        "(or in classroom.toml) where the server starts, then restart it."),
+                      "error")
+        else:
+            self._say(_("Type the teacher passcode."))
+
+    @property
+    def store(self):
+        if self._store is None:
+            self._store = shared_store()
+        return self._store
+
+    # --- the gate ------------------------------------------------------------------------------
+    def unlock(self, passcode) -> bool:
+        expected = self.settings.teacher_passcode
+        if self.unlocked:
+            return True
+        if not expected:
+            return False
+        if self.tries >= MAX_TRIES:
+            self._say(_("Too many wrong passcodes. Reload the page to try again."), "error")
+            return False
+        given = passcode if isinstance(passcode, str) else ""
+        if not hmac.compare_digest(given.encode()[:200], expected.encode()):
+            self.tries += 1
+            self.passcode.value = ""
+            time.sleep(WRONG_DELAY * self.tries)
+            self._say(_("Wrong passcode."), "wrong")
+            return False
+        self.unlocked = True
+        self.passcode.value = ""
+        self.gate.layout.display = "none"
+        try:
+            self._build()
+        except Exception:
+            self._say(_("The class database is not reachable. Check its settings."), "error")
+            return True
+        self._say(_("Welcome. Make a class code for your class, or pick one."), "right")
+        return True
+
+    # --- the page --------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.title_box = W.Text(description=_("New class"), placeholder=_("e.g. Room 4, Monday"),
+                                style={"description_width": "initial"})
+        self.new_button = W.Button(description=_("Make a class code"),
+                                   layout=W.Layout(width="auto"))
+        self.new_button.on_click(lambda _b: self.new_class(self.title_box.value))
+        self.picker = W.Dropdown(description=_("Class"), style={"description_width": "initial"})
+        self.picker.observe(lambda change: self.show(change["new"]), names="value")
+        self.refresh_button = W.Button(description=_("Refresh"), layout=W.Layout(width="auto"))
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.code_html, self.learners_html, self.questions_html = W.HTML(), W.HTML(), W.HTML()
+        self.download = W.HTML()
+        self.plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self.body.children = [W.HBox([self.title_box, self.new_button]),
+                              W.HBox([self.picker, self.refresh_button]), self.code_html,
+                              self.learners_html, self.questions_html, self.plot, self.download]
+        self._load_classes()
+
+    def _load_classes(self, select: str | None = None) -> None:
+        classes = self.store.classes()
+        self.picker.options = [(f"{code} — {title}" if title else code, code)
+                               for code, title, _created in classes]
+        if select is not None:
+            self.picker.value = select
+        elif classes and self.picker.value is None:
+            self.picker.value = classes[0][0]
+
+    def new_class(self, title="") -> str | None:
+        if not self.unlocked:
+            return None
+        title = " ".join(str(title or "")[:80].split())
+        code = self.store.create_class(title)
+        self._load_classes(select=code)
+        self._say(_("New class code: {code}. Show it to your class.").format(code=code), "right")
+        return code
+
+    def show(self, code) -> None:
+        if not self.unlocked or code is None:
+            return
+        self.code = code
+        self.refresh()
+        self.ticker.running = True
+
+    def refresh(self) -> None:
+        if not self.unlocked or self.code is None:
+            return
+        store, code = self.store, self.code
+        self.rows = store.class_answers(code)
+        self.learners = learner_stats(store.class_learners(code), self.rows)
+        self.questions = question_stats(self.rows)
+        now = time.time()
+        self.code_html.value = (
+            '<p class="tutor-class-code-big" style="font-size:2.2em;font-weight:700;'
+            'letter-spacing:.15em;margin:.3em 0">' + escape(code) + "</p>")
+        self.learners_html.value = self._learners_table(now)
+        self.questions_html.value = self._questions_table()
+        self.plot.value = self._plot_png()
+        data = base64.b64encode(csv_text(self.rows).encode("utf-8")).decode("ascii")
+        self.download.value = (
+            f'<a class="tutor-csv" download="class-{escape(code)}.csv" '
+            f'href="data:text/csv;charset=utf-8;base64,{data}">'
+            + escape(_("Download every answer (CSV)")) + "</a>")
+
+    def _learners_table(self, now: float) -> str:
+        head = "".join(f"<th>{escape(h)}</th>" for h in (
+            _("Learner"), _("Lesson now"), _("Last seen"), _("Answers"), _("Right")))
+        body = "".join(
+            f"<tr><td>{escape(s.name)}</td><td>{escape(s.lesson or '–')}</td>"
+            f"<td>{escape(_ago(s.seen, now))}</td><td>{s.answers}</td>"
+            f"<td>{percent(s.right, s.answers)}%</td></tr>" for s in self.learners)
+        title = _("Learners ({n})").format(n=len(self.learners))
+        return (f"<h3>{escape(title)}</h3><table class='tutor-learners'><thead><tr>{head}"
+                f"</tr></thead><tbody>{body}</tbody></table>")
+
+    def _questions_table(self) -> str:
+        head = "".join(f"<th>{escape(h)}</th>" for h in (
+            _("Question"), _("Answers"), _("Right"), _("Most common wrong answer")))
+        body = "".join(
+            f"<tr><td>{escape(q.label())}</td><td>{q.answers}</td>"
+            f"<td>{percent(q.right, q.answers)}%</td><td>{escape(wrong_answer_text(q))}</td>"
+            f"</tr>" for q in self.questions)
+        return (f"<h3>{escape(_('Questions'))}</h3><table class='tutor-questions'><thead><tr>"
+                f"{head}</tr></thead><tbody>{body}</tbody></table>")
+
+    def _plot_png(self) -> bytes:
+        from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
+
+        qs = self.questions[-30:]
+        fig = Figure(figsize=(8, max(2.0, 0.3 * len(qs) + 1)), dpi=80)
+        ax = fig.add_subplot()
+        if qs:
+            ax.barh([q.label() for q in qs][::-1], [100 * q.rate for q in qs][::-1],
+                    color="#1e7b34")
+        ax.set_xlim(0, 100)
+        ax.set_xlabel(_("Right answers (%)"))
+        ax.set_title(_("Success rate per question"))
+        fig.tight_layout()
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png")
+        return buf.getvalue()
+
+    def _on_tick(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") == "tick":
+            try:
+                self.refresh()
+            except Exception:
+                self._say(_("The class database is not reachable. Check its settings."),
+                          "error")
+
+    def _say(self, text: str, tone: str = "info") -> None:
+        self.message, self.tone = text, tone
+        set_feedback(self.feedback, text, tone)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def teacher_page() -> TeacherPage:
+    return TeacherPage()
