@@ -261,8 +261,9 @@ class Store:
         """(learner id, name, lesson last opened or None, time of it or None) per learner."""
         return [tuple(r) for r in self._all(
             "SELECT l.id, l.name, v.lesson, v.last_at FROM learners l LEFT JOIN visits v ON "
-            "v.learner_id = l.id AND v.last_at = (SELECT MAX(last_at) FROM visits w WHERE "
-            "w.learner_id = l.id) WHERE l.class_code = ? ORDER BY l.name, l.id", (code,))]
+            "v.learner_id = l.id AND v.lesson = (SELECT w.lesson FROM visits w WHERE "
+            "w.learner_id = l.id ORDER BY w.last_at DESC, w.lesson LIMIT 1) "
+            "WHERE l.class_code = ? ORDER BY l.name, l.id", (code,))]
 
     def class_answers(self, code: str) -> list[tuple]:
         """(learner id, name, lesson, quiz, seq, item, variant, prompt, answer, correct,

@@ -1,0 +1,98 @@
+"""The teacher's page: its gate, and its numbers on a known set of answers (both backends)."""
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import re
+
+import pytest
+
+from widgets.classroom import teacher as teacher_module
+from widgets.classroom.config import Settings
+from widgets.classroom.stats import percent
+from widgets.classroom.store import Answer
+from widgets.classroom.teacher import MAX_TRIES, TeacherPage
+
+
+@pytest.fixture(autouse=True)
+def no_delay(monkeypatch):
+    monkeypatch.setattr(teacher_module, "WRONG_DELAY", 0)
+
+
+def page(store, passcode="s3cret-passcode") -> TeacherPage:
+    return TeacherPage(Settings(database="unused", teacher_passcode=passcode), store=store)
+
+
+def known_class(store) -> str:
+    """25 learners. Question 1 (4c vs 3d in Mineiro): 15 right, 8 chose the 3 of diamonds,
+    2 said tie. Question 2: everyone right. Learner 0 is on lesson 03, the others on 01."""
+    code = store.create_class("Room 4")
+    for i in range(25):
+        learner = store.join(code, f"Learner {i:02d}")
+        store.visit(learner, "01_ranking", 0)
+        if i == 0:
+            store.visit(learner, "03_tricks", 2)
+        given = "4c" if i < 15 else ("3d" if i < 23 else "tie")
+        store.record_answer(learner, Answer("03_tricks", "trick-1", 1, 1, "mineiro", "4c 3d",
+                                            given, "4c", given == "4c"))
+        store.record_answer(learner, Answer("03_tricks", "trick-1", 2, 2, "mineiro", "5h 6s",
+                                            "6s", "6s", True))
+    store.record_answer(store.join(store.create_class(), "Elsewhere"), Answer(
+        "03_tricks", "trick-1", 1, 1, "mineiro", "4c 3d", "3d", "4c", False))
+    return code
+
+
+def test_the_numbers_on_a_known_class(store):
+    code = known_class(store)
+    teacher = page(store)
+    assert teacher.unlock("s3cret-passcode")
+    teacher.show(code)
+    (q1, q2) = teacher.questions
+    assert (q1.key, q1.answers, q1.right, percent(q1.right, q1.answers)) == (
+        ("03_tricks", "trick-1", 1), 25, 15, 60)
+    assert q1.wrong == [("3d", 8), ("tie", 2)]
+    assert (q2.answers, q2.right, q2.wrong) == (25, 25, [])
+    html = teacher.questions_html.value
+    assert "32% chose the 3 of diamonds over the 4 of clubs (Zap)" in html
+    assert "60%" in html and "100%" in html
+    learners = {s.name: s for s in teacher.learners}
+    assert len(learners) == 25 and "Elsewhere" not in learners
+    assert learners["Learner 00"].lesson == "03_tricks"
+    assert learners["Learner 20"].lesson == "01_ranking"
+    assert (learners["Learner 20"].answers, learners["Learner 20"].right) == (2, 1)
+    assert "Learners (25)" in teacher.learners_html.value
+    assert bytes(teacher.plot.value).startswith(b"\x89PNG")
+    link = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"',
+                     teacher.download.value)
+    rows = list(csv.reader(io.StringIO(base64.b64decode(link.group(1)).decode())))
+    assert rows[0][:4] == ["learner", "lesson", "quiz", "question"] and len(rows) == 51
+    assert sum(1 for r in rows[1:] if r[9] == "1") == 40
+
+
+def test_a_new_class_code_is_shown_to_project(store):
+    teacher = page(store)
+    assert teacher.new_class("Monday") is None  # locked: nothing
+    teacher.unlock("s3cret-passcode")
+    code = teacher.new_class("Monday")
+    assert store.class_exists(code) and teacher.picker.value == code
+    assert code in teacher.message and code in teacher.code_html.value
+
+
+def test_the_gate_refuses_wrong_passcodes(store):
+    known_class(store)
+    teacher = page(store)
+    for wrong in ("", "s3cret", "S3CRET-PASSCODE", None, 12):
+        assert not teacher.unlock(wrong)
+        assert teacher.message == "Wrong passcode." and not teacher.unlocked
+    assert teacher.body.children == () and teacher.learners == []
+    assert not teacher.unlock("s3cret-passcode")  # MAX_TRIES reached: refused even if right
+    assert teacher.tries == MAX_TRIES and "Too many" in teacher.message
+    teacher.refresh()
+    assert teacher.rows == []
+
+
+def test_without_a_passcode_the_teacher_page_is_off(store):
+    teacher = page(store, passcode=None)
+    assert not teacher.unlock("") and not teacher.unlock("anything")
+    assert "TRUCO_TEACHER_PASSCODE" in teacher.message and teacher.gate.layout.display == "none"
