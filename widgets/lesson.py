@@ -24,7 +24,7 @@ languages by their own names; Persian widgets are drawn right to left.
 >>> session_variant("argentino")
 'argentino'
 >>> del os.environ["QUERY_STRING"]
->>> next_lesson("01_ranking"), next_lesson("12_odds")
+>>> next_lesson("01_ranking"), next_lesson("glossary")
 ('02_manilhas', None)
 >>> lesson_href("03_tricks", "truc")
 '/voila/render/lessons/03_tricks.ipynb?variant=truc'
