@@ -59,5 +59,11 @@ bench-app: venv chromium
 bench: venv
 	$(PY) bench/engine.py
 
+# Computer players against each other (win rates, 95% intervals) and the coach's answer times.
+.PHONY: bench-players
+bench-players: venv
+	$(PY) bench/tournament.py
+	$(PY) bench/coach.py
+
 clean:
 	rm -rf $(VENV) $(HOME_DIR) test-artifacts
