@@ -114,6 +114,8 @@ def test_hook_translates_the_prose_and_nothing_else(ranking, lang, accept, code)
             assert block not in translated or messages[block] == block
             assert messages[block] in translated
         assert translated.startswith('<div dir="rtl" lang="fa">') == (code == "fa")
+    assert shown.metadata["tutor_language"] == code.replace("_", "-")
+    assert "tutor_language" not in ranking.metadata
 
 
 def test_links_between_lessons_keep_the_language():

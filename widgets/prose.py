@@ -126,7 +126,10 @@ def prelaunch_hook(req_handler, notebook, cwd):
                          req_handler.request.headers.get("Accept-Language"))
     if code == "en":
         return notebook
-    return translate_notebook(notebook, code)
+    shown = translate_notebook(notebook, code)
+    # for the page template: <html lang="pt-BR"> (screen readers, fonts, hyphenation)
+    shown.metadata["tutor_language"] = code.replace("_", "-")
+    return shown
 
 
 def extract() -> Path:

@@ -1,11 +1,11 @@
 """The tutor in the learner's language, in a real browser: the start page and two lessons
 rendered with ``?lang=pt_BR`` and ``?lang=fa``.
 
-Checked: no English message of the catalog (a msgid, or a literal piece of one between its
-placeholders, longer than 12 characters, whose translation differs from it) is left in the
-visible text of the widgets (``.tutor-widget``, ``.tutor-feedback`` and the lesson links,
-``.tutor-nav``); Persian widgets are right to left. The lessons' prose (their Markdown cells)
-is still English and is deliberately not checked here.
+Checked: no English message of the catalogs (a msgid, or a literal piece of one between its
+placeholders or its Markdown marks, longer than 12 characters, whose translation differs from
+it) is left in the visible text of the page: the widgets (``truco/locale``) and the lessons'
+prose (``lessons/locale``, shown translated by Voilà's prelaunch hook, widgets.prose). Persian
+widgets and prose are right to left.
 """
 from __future__ import annotations
 
@@ -17,22 +17,26 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from truco.i18n import LANGUAGES, LOCALE_DIR, language_name
+from widgets import prose
 
 PAGES = ("index", "01_ranking", "03_tricks")
 MIN_LENGTH = 12
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Markdown's marks in the prose's msgids: what separates the pieces a reader sees.
+MARKDOWN = re.compile(r"\*\*|\*|\||\n|\[|\]\([^)]*\)|^#+ |^\s*- |^\s*\d+\. |-{3,}", re.M)
 WIDGET_TEXT = ".tutor-widget, .tutor-feedback, .tutor-nav"
+PROSE = ".jp-MarkdownOutput, .jp-RenderedMarkdown"
 
 
 def words(text: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=None)
-def english_left_over(code: str) -> tuple[str, ...]:
-    """The English texts that must not show in ``code``: each msgid's literal pieces longer
-    than MIN_LENGTH, unless the translation keeps them (names such as "Minas Gerais")."""
-    with (LOCALE_DIR / code / "LC_MESSAGES" / "truco.po").open("rb") as fh:
+def pieces_left_over(path, code: str, separators) -> set[str]:
+    """The English pieces of the catalog at ``path`` that must not show in ``code``: the
+    literal pieces of each msgid longer than MIN_LENGTH, unless the translation keeps them
+    (names such as "Minas Gerais")."""
+    with path.open("rb") as fh:
         catalog = read_po(fh, locale=code)
     found = set()
     for message in catalog:
@@ -43,17 +47,35 @@ def english_left_over(code: str) -> tuple[str, ...]:
             else (message.string,)
         translated = " ".join(words(s) for s in strings)
         for msgid in ids:
-            for piece in PLACEHOLDER.split(msgid):
+            for piece in separators.split(msgid):
                 piece = words(piece)
                 if len(piece) > MIN_LENGTH and piece not in translated:
                     found.add(piece)
-    return tuple(sorted(found))
+    return found
+
+
+@lru_cache(maxsize=None)
+def english_left_over(code: str) -> tuple[str, ...]:
+    """English that must not show in the widgets in ``code``."""
+    return tuple(sorted(pieces_left_over(LOCALE_DIR / code / "LC_MESSAGES" / "truco.po",
+                                         code, PLACEHOLDER)))
+
+
+@lru_cache(maxsize=None)
+def english_prose_left_over(code: str) -> tuple[str, ...]:
+    """English that must not show in the lessons' prose in ``code``."""
+    path = prose.LOCALE_DIR / code / "LC_MESSAGES" / f"{prose.DOMAIN}.po"
+    return tuple(sorted(pieces_left_over(path, code, MARKDOWN)))
 
 
 def visible_widget_text(page) -> str:
     texts = page.locator(WIDGET_TEXT).evaluate_all(
         "els => els.filter(e => e.offsetParent !== null).map(e => e.innerText)")
     return words(" ".join(texts))
+
+
+def visible_prose_text(page) -> str:
+    return words(" ".join(page.locator(PROSE).all_inner_texts()))
 
 
 def open_in(open_lesson, name: str, code: str):
@@ -65,12 +87,17 @@ def open_in(open_lesson, name: str, code: str):
 
 @pytest.mark.parametrize("code", ["pt_BR", "fa"])
 @pytest.mark.parametrize("name", PAGES)
-def test_no_english_left_in_the_widgets(open_lesson, name, code):
+def test_no_english_left_on_the_page(open_lesson, name, code):
     page = open_in(open_lesson, name, code)
     text = visible_widget_text(page)
     assert len(text) > 40, text
     left = [piece for piece in english_left_over(code) if piece in text]
     assert not left, f"{name} in {code}: English left in the widgets: {left}\n{text}"
+    assert page.evaluate("document.documentElement.lang") == code.replace("_", "-")
+    prose_text = visible_prose_text(page)
+    assert len(prose_text) > 100, prose_text
+    left = [piece for piece in english_prose_left_over(code) if piece in prose_text]
+    assert not left, f"{name} in {code}: English left in the prose: {left}\n{prose_text}"
     # the links carry the language on to the next page
     hrefs = page.locator(".tutor-nav a.tutor-link:not(.tutor-language)").evaluate_all(
         "els => els.map(a => a.getAttribute('href'))")
@@ -79,6 +106,9 @@ def test_no_english_left_in_the_widgets(open_lesson, name, code):
     directions = page.locator(".tutor-widget").evaluate_all(
         "els => els.map(e => getComputedStyle(e).direction)")
     assert directions and set(directions) == {"rtl" if rtl else "ltr"}, directions
+    paragraphs = page.locator(f"{PROSE} p").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).direction)")
+    assert paragraphs and set(paragraphs) == {"rtl" if rtl else "ltr"}, paragraphs
     if rtl:
         assert page.locator(".tutor-msg:not([dir='rtl'])").count() == 0
         assert page.locator(".tutor-msg[dir='rtl']").count() >= 1
