@@ -62,7 +62,9 @@ def test_the_numbers_on_a_known_class(store):
     assert learners["Learner 20"].lesson == "01_ranking"
     assert (learners["Learner 20"].answers, learners["Learner 20"].right) == (2, 1)
     assert "Learners (25)" in teacher.learners_html.value
-    assert bytes(teacher.plot.value).startswith(b"\x89PNG")
+    assert teacher.learners_html.value.count("1. The deck and the card ranking") == 24
+    png = re.search(r'src="data:image/png;base64,([^"]+)"', teacher.plot.value).group(1)
+    assert base64.b64decode(png).startswith(b"\x89PNG")
     link = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"',
                      teacher.download.value)
     rows = list(csv.reader(io.StringIO(base64.b64decode(link.group(1)).decode())))

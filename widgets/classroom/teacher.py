@@ -52,6 +52,30 @@ export default { render };
     running = traitlets.Bool(False).tag(sync=True)
 
 
+_TABLE = ('style="border-collapse:collapse;margin:.3em 0 1em" ')
+_CELL = "padding:.25em .8em;border-bottom:1px solid #dee2e6;text-align:start"
+
+
+def _table(cls: str, head, rows) -> str:
+    """An HTML table: ``head`` and ``rows`` are cell texts (escaped here)."""
+    th = "".join(f'<th style="{_CELL}">{escape(str(h))}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{escape(str(c))}</td>' for c in row)
+                   + "</tr>" for row in rows)
+    return (f'<table class="{cls}" {_TABLE}><thead><tr>{th}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
+
+
+def _lesson_name(name: str | None) -> str:
+    if name is None:
+        return "–"
+    from ..lesson import lesson_title
+
+    try:
+        return lesson_title(name)
+    except ValueError:
+        return name
+
+
 def _ago(then: float | None, now: float) -> str:
     if then is None:
         return "–"
@@ -146,7 +170,7 @@ class TeacherPage:
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.code_html, self.learners_html, self.questions_html = W.HTML(), W.HTML(), W.HTML()
         self.download = W.HTML()
-        self.plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self.plot = W.HTML()  # an <img> with the PNG inline: no file, no request
         self.body.children = [W.HBox([self.title_box, self.new_button]),
                               W.HBox([self.picker, self.refresh_button]), self.code_html,
                               self.learners_html, self.questions_html, self.plot, self.download]
@@ -190,33 +214,28 @@ class TeacherPage:
             'letter-spacing:.15em;margin:.3em 0">' + escape(code) + "</p>")
         self.learners_html.value = self._learners_table(now)
         self.questions_html.value = self._questions_table()
-        self.plot.value = self._plot_png()
+        png = base64.b64encode(self._plot_png()).decode("ascii")
+        self.plot.value = (f'<img class="tutor-plot" style="max-width:100%" alt="'
+                           f'{escape(_("Success rate per question"), quote=True)}" '
+                           f'src="data:image/png;base64,{png}">')
         data = base64.b64encode(csv_text(self.rows).encode("utf-8")).decode("ascii")
         self.download.value = (
-            f'<a class="tutor-csv" download="class-{escape(code)}.csv" '
+            f'<a class="tutor-csv" style="color:#1864ab;font-weight:600" download="class-{escape(code)}.csv" '
             f'href="data:text/csv;charset=utf-8;base64,{data}">'
             + escape(_("Download every answer (CSV)")) + "</a>")
 
     def _learners_table(self, now: float) -> str:
-        head = "".join(f"<th>{escape(h)}</th>" for h in (
-            _("Learner"), _("Lesson now"), _("Last seen"), _("Answers"), _("Right")))
-        body = "".join(
-            f"<tr><td>{escape(s.name)}</td><td>{escape(s.lesson or '–')}</td>"
-            f"<td>{escape(_ago(s.seen, now))}</td><td>{s.answers}</td>"
-            f"<td>{percent(s.right, s.answers)}%</td></tr>" for s in self.learners)
+        head = (_("Learner"), _("Lesson now"), _("Last seen"), _("Answers"), _("Right"))
+        rows = [(s.name, _lesson_name(s.lesson), _ago(s.seen, now), s.answers,
+                 f"{percent(s.right, s.answers)}%") for s in self.learners]
         title = _("Learners ({n})").format(n=len(self.learners))
-        return (f"<h3>{escape(title)}</h3><table class='tutor-learners'><thead><tr>{head}"
-                f"</tr></thead><tbody>{body}</tbody></table>")
+        return f"<h3>{escape(title)}</h3>" + _table("tutor-learners", head, rows)
 
     def _questions_table(self) -> str:
-        head = "".join(f"<th>{escape(h)}</th>" for h in (
-            _("Question"), _("Answers"), _("Right"), _("Most common wrong answer")))
-        body = "".join(
-            f"<tr><td>{escape(q.label())}</td><td>{q.answers}</td>"
-            f"<td>{percent(q.right, q.answers)}%</td><td>{escape(wrong_answer_text(q))}</td>"
-            f"</tr>" for q in self.questions)
-        return (f"<h3>{escape(_('Questions'))}</h3><table class='tutor-questions'><thead><tr>"
-                f"{head}</tr></thead><tbody>{body}</tbody></table>")
+        head = (_("Question"), _("Answers"), _("Right"), _("Most common wrong answer"))
+        rows = [(q.label(), q.answers, f"{percent(q.right, q.answers)}%",
+                 wrong_answer_text(q)) for q in self.questions]
+        return f"<h3>{escape(_('Questions'))}</h3>" + _table("tutor-questions", head, rows)
 
     def _plot_png(self) -> bytes:
         from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
