@@ -16,7 +16,7 @@ export MPLCONFIGDIR := $(HOME_DIR)/matplotlib
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: app lab test venv chromium bench clean
+.PHONY: app lab test venv chromium postgresql bench clean
 
 venv: $(STAMP)
 
@@ -30,7 +30,12 @@ $(STAMP): pyproject.toml
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
 
-test: venv chromium
+# The classroom tests run on SQLite and on a throwaway PostgreSQL server that the tests start
+# themselves (tests/classroom/conftest.py); only Debian's package is installed here.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y --no-install-recommends postgresql)
+
+test: venv chromium postgresql
 	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
 	$(PY) -m pytest -q
 
@@ -58,6 +63,11 @@ bench-app: venv chromium
 
 bench: venv
 	$(PY) bench/engine.py
+
+# 30 simulated learners answer 10 questions each on one server (see bench/classroom.py).
+.PHONY: bench-classroom
+bench-classroom: venv
+	$(PY) bench/classroom.py
 
 # Computer players against each other (win rates, 95% intervals) and the coach's answer times.
 .PHONY: bench-players

@@ -1,0 +1,313 @@
+#!/usr/bin/env python
+"""A class of learners on one Voilà server: click-to-feedback latency, errors, memory, and
+whether every answer reached the database.
+
+Usage::
+
+    .venv/bin/python bench/classroom.py [--learners 30] [--questions 10] [--db URL]
+
+It starts Voilà from the repository root (as ``make app`` does) on a free loopback port, with
+a fresh SQLite file (or ``--db postgresql://...``, an empty database) as the class's store,
+makes a class and its learners, and then every simulated learner, in a thread of its own:
+
+1. loads ``lessons/03_tricks.ipynb?learner=<token>`` over HTTP, as a browser does (Voilà
+   starts a kernel and runs the notebook for it), and reads the page's kernel id;
+2. opens the kernel's websocket and speaks the Jupyter widget protocol: asks for every
+   widget model's state, finds the first trick quiz (its card row, its feedback box, its
+   Next button);
+3. once every learner is ready, all at once: answers ``--questions`` questions, each a click
+   on a card (a ``custom`` comm message, exactly what the page's JavaScript sends) timed until
+   the feedback box's update arrives, then a click on Next.
+
+Printed: p50/p95 click-to-feedback latency (nearest rank), errors (an error-toned feedback,
+a timeout, a failed page; target 0), the peak resident memory of the server plus all its
+kernels (the process tree, sampled every 0.2 s; RSS counts shared pages once per process, so
+it is an upper bound; target: under 4 GB), and the answers in the database (target: learners
+times questions, 300 by default).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+
+import psutil
+import websocket
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from widgets.classroom.config import Settings  # noqa: E402
+from widgets.classroom.store import open_store  # noqa: E402
+from widgets.server import voila_env  # noqa: E402
+
+LESSON = "lessons/03_tricks.ipynb"
+TIMEOUT = 120.0  # seconds for one reply; a page load waits longer (see load_page)
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def nearest_rank(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)]
+
+
+class Learner:
+    """One simulated learner: a page load, then a raw widget-protocol client of its kernel."""
+
+    def __init__(self, base: str, token: str):
+        self.base, self.token = base, token
+        self.session = uuid.uuid4().hex
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.states: dict[str, dict] = {}
+        self.ws = None
+
+    # --- the page and its kernel -------------------------------------------------------------
+    def load_page(self) -> None:
+        url = f"{self.base}voila/render/{LESSON}?learner={self.token}"
+        with _OPENER.open(url, timeout=600) as response:
+            html = response.read().decode()
+        config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
+                           r"</script>", html, re.S)
+        kernel = json.loads(config.group(1))["kernelId"]
+        ws_url = self.base.replace("http://", "ws://", 1)
+        self.ws = websocket.create_connection(
+            f"{ws_url}api/kernels/{kernel}/channels?session_id={self.session}",
+            timeout=TIMEOUT)
+        self._find_quiz()
+
+    def send(self, msg_type: str, content: dict) -> str:
+        msg_id = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "username": "bench",
+                       "session": self.session, "version": "5.3",
+                       "date": datetime.now(timezone.utc).isoformat()},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
+            "buffers": []}))
+        return msg_id
+
+    def until_idle(self, msg_id: str, on_msg=None) -> None:
+        """Read messages until the kernel is idle after ``msg_id``; updates are applied."""
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg["header"]["msg_type"] == "comm_msg":
+                data = msg["content"].get("data", {})
+                if data.get("method") == "update":
+                    self.states.setdefault(msg["content"]["comm_id"], {}).update(data["state"])
+                if on_msg is not None:
+                    on_msg(msg)
+            if msg.get("parent_header", {}).get("msg_id") == msg_id and \
+                    msg["header"]["msg_type"] == "status" and \
+                    msg["content"]["execution_state"] == "idle":
+                return
+
+    def _find_quiz(self) -> None:
+        ask = self.send("comm_info_request", {"target_name": "jupyter.widget"})
+        comms = []
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg["header"]["msg_type"] == "comm_info_reply":
+                comms = list(msg["content"]["comms"])
+            if msg.get("parent_header", {}).get("msg_id") == ask and \
+                    msg["header"]["msg_type"] == "status" and \
+                    msg["content"]["execution_state"] == "idle" and comms:
+                break
+        for comm in comms:
+            self.until_idle(self.send("comm_msg", {"comm_id": comm,
+                                                   "data": {"method": "request_state"}}))
+        ref = "IPY_MODEL_"
+        roots = [c for c, s in self.states.items()
+                 if "tutor-ready" in s.get("_dom_classes", ()) and s.get("children")]
+
+        def walk(comm):
+            yield comm
+            for child in self.states.get(comm, {}).get("children", ()):
+                yield from walk(child[len(ref):])
+
+        for root in roots:
+            parts = list(walk(root))
+            rows = [c for c in parts if "items" in self.states.get(c, {})]
+            if len(rows) == 1 and len(self.states[rows[0]]["items"]) == 2:  # the 2-player quiz
+                self.row = rows[0]
+                self.feedback = next(c for c in parts if "tutor-bench-feedback" in
+                                     self.states[c].get("_dom_classes", ()))
+                self.next_button = next(c for c in parts if "tutor-bench-click" in
+                                        self.states[c].get("_dom_classes", ()))
+                return
+        raise RuntimeError("no two-card trick quiz on the page")
+
+    # --- one question --------------------------------------------------------------------------
+    def answer_one(self) -> None:
+        items = [i for i in self.states[self.row]["items"] if i.get("enabled")]
+        if not items:
+            raise RuntimeError("no card to click")
+        seen = {}
+
+        def on_msg(msg):
+            if "t" not in seen and msg["content"]["comm_id"] == self.feedback and \
+                    "value" in msg["content"]["data"].get("state", {}):
+                seen["t"] = time.perf_counter()
+
+        start = time.perf_counter()
+        ask = self.send("comm_msg", {"comm_id": self.row, "data": {
+            "method": "custom", "content": {"type": "pick", "code": items[0]["code"]}}})
+        self.until_idle(ask, on_msg)
+        if "t" not in seen:
+            raise RuntimeError("no feedback after a click")
+        self.latencies.append(seen["t"] - start)
+        value = self.states[self.feedback]["value"]
+        if 'data-tone="error"' in value:
+            raise RuntimeError("error feedback: " + re.sub(r"<[^>]+>", " ", value).strip())
+        self.until_idle(self.send("comm_msg", {"comm_id": self.next_button, "data": {
+            "method": "custom", "content": {"event": "click"}}}))
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+
+
+class MemoryWatch(threading.Thread):
+    """Peak RSS of a process and all its descendants, sampled every 0.2 s."""
+
+    def __init__(self, pid: int):
+        super().__init__(daemon=True)
+        self.root = psutil.Process(pid)
+        self.peak, self.peak_procs = 0, 0
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            total, procs = 0, 0
+            for proc in [self.root, *self.root.children(recursive=True)]:
+                try:
+                    total += proc.memory_info().rss
+                    procs += 1
+                except psutil.Error:
+                    pass
+            if total > self.peak:
+                self.peak, self.peak_procs = total, procs
+            self.stop.wait(0.2)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--questions", type=int, default=10)
+    parser.add_argument("--db", default="", help="PostgreSQL URL (default: a fresh SQLite)")
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="truco-bench-class-"))
+    db = args.db or str(tmp / "classroom.db")
+    store = open_store(Settings(database=db))
+    code = store.create_class("bench")
+    tokens = [store.join(code, f"learner {i:02d}").token for i in range(args.learners)]
+
+    port = free_port()
+    log_path = REPO / "test-artifacts" / "bench-classroom-voila.log"
+    log_path.parent.mkdir(exist_ok=True)
+    env = voila_env()
+    env["TRUCO_CLASSROOM_DB"] = db
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+             "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"], cwd=REPO, env=env,
+            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/"
+    watch = MemoryWatch(server.pid)
+    learners = [Learner(base, t) for t in tokens]
+    errors: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                _OPENER.open(base, timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError(f"Voilà did not start; see {log_path}")
+                time.sleep(0.2)
+        watch.start()
+        print(f"{args.learners} learners open {LESSON} at once (class {code}) ...", flush=True)
+        ready = threading.Barrier(args.learners + 1)
+        lock = threading.Lock()
+        started = time.perf_counter()
+
+        def run(learner: Learner) -> None:
+            try:
+                learner.load_page()
+            except Exception as err:
+                with lock:
+                    errors.append(f"page load: {type(err).__name__}: {err}")
+                learner.close()
+                learner.ws = None
+            try:
+                ready.wait()
+            except threading.BrokenBarrierError:
+                return
+            if learner.ws is None:
+                return
+            for _q in range(args.questions):
+                try:
+                    learner.answer_one()
+                except Exception as err:
+                    with lock:
+                        errors.append(f"answer: {type(err).__name__}: {err}")
+                    return
+
+        threads = [threading.Thread(target=run, args=(l,)) for l in learners]
+        for t in threads:
+            t.start()
+        ready.wait()
+        loaded = time.perf_counter() - started
+        print(f"all pages loaded and connected in {loaded:.1f} s; answering ...", flush=True)
+        answering = time.perf_counter()
+        for t in threads:
+            t.join()
+        answered = time.perf_counter() - answering
+    finally:
+        for learner in learners:
+            try:
+                learner.close()
+            except Exception:
+                pass
+        watch.stop.set()
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    latencies = [x * 1000 for l in learners for x in l.latencies]
+    count = store.count_answers(code)
+    expected = args.learners * args.questions
+    print(f"clicks answered: {len(latencies)} in {answered:.1f} s")
+    if latencies:
+        print(f"click-to-feedback latency: p50 {nearest_rank(latencies, 50):.0f} ms, "
+              f"p95 {nearest_rank(latencies, 95):.0f} ms, max {max(latencies):.0f} ms")
+    print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:5]))
+    print(f"peak memory (RSS) of the server and its kernels: {watch.peak / 2**20:.0f} MiB "
+          f"over {watch.peak_procs} processes (target: under 4096 MiB)")
+    print(f"answers in the database: {count} (target: exactly {expected})")
+    store.close()
+    return 0 if not errors and count == expected else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
