@@ -24,8 +24,9 @@ from .i18n import _
 from .presets import variant as get_variant
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
-from .verdicts import BetVerdict, TrickVerdict
-from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase
+from .verdicts import BetVerdict, HandVerdict, TrickVerdict
+from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase, _new
+from .variants import Variant
 
 
 class CoreGame(GameBase):
@@ -33,17 +34,19 @@ class CoreGame(GameBase):
 
     def __init__(self, variant, players: int = 2, seed=None, dealer: int = 0, *,
                  score=(0, 0), _deal=None):
-        v = get_variant(variant)
+        v = variant if variant.__class__ is Variant else get_variant(variant)
         if players not in v.players:
             raise ValueError(_("{variant} is played by {valid} players, not {n}").format(
                 variant=_(v.title), valid=" or ".join(map(str, v.players)), n=players))
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
                              .format(last=players - 1, dealer=dealer))
-        score = tuple(score)
-        if len(score) != 2 or any(not isinstance(s, int) or not 0 <= s < v.target for s in score):
-            raise ValueError(_("the score must be two numbers from 0 to {top}").format(
-                top=v.target - 1))
+        if score != (0, 0):
+            score = tuple(score)
+            if len(score) != 2 or any(not isinstance(s, int) or not 0 <= s < v.target
+                                      for s in score):
+                raise ValueError(_("the score must be two numbers from 0 to {top}").format(
+                    top=v.target - 1))
         self._setup(v, players, seed, dealer, score)
         self._start_hand(_deal)
 
@@ -151,36 +154,61 @@ class CoreGame(GameBase):
     # --- legality in one place ------------------------------------------------------------------
     def _compute_legal(self) -> list[Action]:
         phase = self._phase
-        table = self._table
         if phase == PLAY_PHASE:
+            cur = self._current
+            acts = self._hand_acts[cur]
+            if acts is None:
+                acts = self._plays_of(cur)
             if self._has_sides:
+                return self._play_legal_with_sides(cur, acts)
+            rr = self._raise_right
+            if (self._special is None and self._next_rung[self._value] is not None
+                    and (rr is None or rr == cur & 1) and self._pending_side is None):
+                return acts + self._tables.raise_fold
+            return acts + self._tables.fold_only
+        if phase == ANSWER:
+            table = self._table
+            legal = [table[ACCEPT], table[REFUSE]]
+            if (self._special is None and self._mon_reste is None
+                    and self._next_rung.get(self._pending[1]) is not None):
+                legal.append(table[RAISE])
+            if self._has_sides:
+                if self._truc_bets:
+                    self._truc_actions(legal)
+                if self._env_live and not self._env_done:
+                    self._envido_actions(legal)
+            return legal
+        if phase == DECIDE:
+            table = self._table
+            return [table[ACCEPT], table[REFUSE]]
+        return self._other_phase_actions()
+
+    def _play_legal_with_sides(self, cur, acts) -> list[Action]:
+        """The play phase's actions while a side rule (envido, flor, Truc specials) is live."""
+        if self._env_live:
+            if self._flor_of:
                 forced = self._forced_actions()
                 if forced is not None:
                     return forced
-            plays = table[PLAY]
-            legal = [plays[c.id] for c in self._hands[self._current]]
-            if self._has_sides:
-                legal.extend(self._side_actions())
-            rr = self._raise_right
-            if (self._special is None and self._next_rung[self._value] is not None
-                    and (rr is None or rr == self._current & 1) and self._pending_side is None
-                    and (not self._has_sides or self._extra_raise_blocker() is None)):
-                legal.append(table[RAISE])
-            if not self._has_sides or self._may_fold():
-                legal.append(table[FOLD])
-            return legal
-        if phase == ANSWER:
-            legal = [table[ACCEPT], table[REFUSE]]
-            if not self._has_sides:
-                if self._special is None and self._next_rung.get(self._pending[1]) is not None:
-                    legal.append(table[RAISE])
-                return legal
-            if self._raise_blocker() is None:
-                legal.append(table[RAISE])
-            return legal + self._side_actions()
-        if phase == DECIDE:
-            return [table[ACCEPT], table[REFUSE]]
-        return self._other_phase_actions()
+            legal = acts[:]
+            if self._truc_bets:
+                self._truc_actions(legal)
+            if not self._env_done:
+                self._envido_actions(legal)
+        else:
+            legal = acts[:]
+            if self._truc_bets:
+                self._truc_actions(legal)
+        rr = self._raise_right
+        table = self._table
+        # A flor still to announce would block raising, but it is forced above.
+        if (self._special is None and self._next_rung[self._value] is not None
+                and (rr is None or rr == cur & 1) and self._pending_side is None
+                and self._mon_reste is None):
+            legal.append(table[RAISE])
+        if not self._captains_on or cur == self.dealer or cur == self.mano:
+            legal.append(table[FOLD])
+        return legal
 
     def _verify(self, action, player) -> Action:
         if self._phase == OVER:
@@ -249,9 +277,15 @@ class CoreGame(GameBase):
     # --- what each action does (only called once legal) -------------------------------------
     def _on_play(self, action: Action) -> Event:
         seat, card = self._current, action.card
-        self._hands[seat].remove(card)
+        hand = self._hands[seat]
+        acts = self._hand_acts[seat]
+        if acts is None:
+            hand.remove(card)
+        else:
+            i = hand.index(card)
+            del hand[i], acts[i]
         team = seat & 1
-        event = Event("play", seat, action, None, self.hand_no)
+        event = _new(Event, ("play", seat, action, None, self.hand_no))
         self.log.append(event)
         s = self._strength[card.id]
         plays = self._trick_plays
@@ -263,33 +297,33 @@ class CoreGame(GameBase):
         self._trick_seats.append(seat)
         if len(plays) < self.n:
             self._current = (seat + 1) % self.n
-            if self._has_sides:
-                self._after_play(seat)
-            return event
-        self._end_trick()
+        else:
+            self._end_trick()
         return event
 
     def _end_trick(self) -> None:
-        plays, seats = self._trick_plays, self._trick_seats
-        teams = self._teams
-        verdict = TrickVerdict(self.variant, self._ranking, plays, self._top, teams, seats)
-        self._tricks.append(verdict.winner)
+        plays, seats, top, teams = self._trick_plays, self._trick_seats, self._top, self._teams
+        v = self.variant
+        verdict = TrickVerdict(v, self._ranking, plays, top, teams, seats)
+        tricks = self._tricks
+        tricks.append(verdict.winner)
         if self._has_sides:
             self._after_trick()
-        self.log.append(Event("trick", seats[self._top], None, verdict, self.hand_no))
+        self.log.append(_new(Event, ("trick", seats[top], None, verdict, self.hand_no)))
         if teams & (teams - 1) == 0:
-            leader = seats[self._top]
-        elif self.variant.tie_lead == "mano":
+            leader = seats[top]
+        elif v.tie_lead == "mano":
             leader = self.mano
         else:
             leader = seats[0]
-        decided, winner, reason = resolve.hand_status(self._tricks, self.variant.all_tie,
-                                                      self.mano & 1, self.dealer & 1)
-        if decided:
-            points = self._hand_points(winner)
-            self._end_hand(resolve.HandVerdict(reason, winner, self._tricks, points))
-        else:
-            self._new_trick(leader)
+        if len(tricks) > 1:
+            decided, winner, reason = resolve.hand_status(tricks, v.all_tie, self.mano & 1,
+                                                          self.dealer & 1)
+            if decided:
+                points = self._hand_points(winner)
+                self._end_hand(HandVerdict(reason, winner, tricks, points))
+                return
+        self._new_trick(leader)
 
     def _on_raise(self, action: Action) -> Event:
         seat = self._current
@@ -298,8 +332,9 @@ class CoreGame(GameBase):
             resume = self._pending[2]
         else:
             resume = seat
-        value = self.variant.raise_value(self._value)
-        verdict = resolve.raise_offer(self.variant, self._value, seat & 1)
+        current = self._value
+        value = self._next_rung[current]  # the next rung: raising is only legal below the top
+        verdict = BetVerdict("raise", "raised", self.variant, seat & 1, value, current)
         self._pending = (seat, value, resume)
         self._phase = ANSWER
         self._current = self._answerer(seat)
@@ -316,12 +351,12 @@ class CoreGame(GameBase):
             return self._log_event("decide", seat, action, verdict)
         _raiser, value, resume = self._pending
         self._value = value
-        self._raise_right = seat & 1
+        self._raise_right = team = seat & 1
         self._pending = None
         self._phase = PLAY_PHASE
         self._current = resume
         return self._log_event("accept", seat, action,
-                               resolve.acceptance(self.variant, value, seat & 1))
+                               BetVerdict("accept", "accepted", self.variant, team, value, value))
 
     def _on_refuse(self, action: Action) -> Event:
         seat = self._current
@@ -341,7 +376,7 @@ class CoreGame(GameBase):
         points = (self._hand_points(1 - team) if self._has_sides or self._special is not None
                   else self._value)
         verdict = BetVerdict("fold", "fold", self.variant, team, points, points, 1 - team, points)
-        event = Event("fold", seat, action, verdict, self.hand_no)
+        event = _new(Event, ("fold", seat, action, verdict, self.hand_no))
         self.log.append(event)
         self._end_hand(verdict)
         return event

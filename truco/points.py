@@ -141,6 +141,38 @@ def flor_verdict(cards, muestra=None) -> EnvidoVerdict | None:
     return None
 
 
+_HAND_POINTS: dict = {}
+
+
+def hand_envido(cards, muestra=None) -> int:
+    """Envido points of three Card values (the game's hot path: cached by card ids)."""
+    a, b, c = cards
+    key = (a.id, b.id, c.id, None if muestra is None else muestra.id)
+    points = _HAND_POINTS.get(key)
+    if points is None:
+        if len(_HAND_POINTS) > 100_000:
+            _HAND_POINTS.clear()
+        points = _HAND_POINTS[key] = envido_verdict(cards, muestra).points
+    return points
+
+
+_HAND_FLOR: dict = {}
+
+
+def hand_flor(cards, muestra=None):
+    """Flor points of three Card values, or None (the game's hot path: cached by card ids)."""
+    a, b, c = cards
+    key = (a.id, b.id, c.id, None if muestra is None else muestra.id)
+    try:
+        return _HAND_FLOR[key]
+    except KeyError:
+        if len(_HAND_FLOR) > 100_000:
+            _HAND_FLOR.clear()
+        verdict = flor_verdict(cards, muestra)
+        points = _HAND_FLOR[key] = None if verdict is None else verdict.points
+        return points
+
+
 def envido(cards, muestra=None) -> int:
     """Envido points of three cards (0 to 33; with a muestra, Uruguayan piezas count)."""
     return envido_verdict(cards, muestra).points

@@ -13,7 +13,7 @@ from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_R
                       FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO, SON_BUENAS)
 from .errors import IllegalAction
 from .i18n import N_, _
-from .points import envido_verdict, flor_verdict
+from .points import hand_envido, hand_flor
 from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
 from .verdicts import Verdict, team_name
 
@@ -27,7 +27,7 @@ class SideVerdict(Verdict):
     __slots__ = ("seat", "facts")
 
     def __init__(self, reason, seat, winner=None, points=0, **facts):
-        super().__init__("side", reason, winner, points)
+        self.kind, self.reason, self.winner, self.points = "side", reason, winner, points
         self.seat, self.facts = seat, facts
 
     def rule(self) -> str:
@@ -82,28 +82,36 @@ class EnvidoMixin:
 
     def _start_hand_sides(self) -> None:
         super()._start_hand_sides()
-        if not self.variant.envido:
+        t = self._tables
+        if not t.envido:
             return
+        self._env_live = True
         self._env_done = False
         self._env_bets: list[str] = []
         self._env_resume = None
         self._env_decl = None
-        muestra = self.vira if self.variant.specials == "muestra" else None
+        muestra = self.vira if t.muestra else None
         self._muestra = muestra
-        self._flor_of = {}
-        if self.variant.flor:
-            for seat, hand in enumerate(self.dealt):
-                verdict = flor_verdict(hand, muestra)
-                if verdict is not None:
-                    self._flor_of[seat] = verdict
+        self._flor_of = flor_of = {}  # seat -> flor points
+        if t.flor:
+            pieza = None if muestra is None else t.pieza_flags(muestra)
+            for seat, (a, b, c) in enumerate(self._hands):
+                # Most hands have three suits and no pieza: no flor, decided at once.
+                if a.suit == b.suit or b.suit == c.suit or a.suit == c.suit or \
+                        pieza is not None and (pieza[a.id] or pieza[b.id] or pieza[c.id]):
+                    points = hand_flor((a, b, c), muestra)
+                    if points is not None:
+                        flor_of[seat] = points
         self._flor_sung: list[int] = []
         self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
 
     # --- what is allowed ---------------------------------------------------------------
     def _after_trick(self) -> None:
         super()._after_trick()
-        if self.variant.envido and not self._needs_sides_after_first_trick():
-            self._has_sides = False  # envido and flor live in the first trick only
+        if self._env_live:
+            self._env_live = False  # envido and flor live in the first trick only
+            if not self._needs_sides_after_first_trick():
+                self._has_sides = False
 
     def _unsung_flor(self, seat) -> bool:
         return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
@@ -123,7 +131,20 @@ class EnvidoMixin:
         return sum(BET_POINTS[b] for b in bets)
 
     def _envido_raises(self) -> list[str]:
+        """The envido bets the player to act may make now (after the bets on the table)."""
         bets = self._env_bets
+        key = tuple(bets)
+        known = self._tables.bets.get(key)
+        if known is None:
+            known = self._tables.bets[key] = self._envido_options(bets)
+        fixed, falta = known
+        cap = self.variant.envido_cap
+        if falta and (cap is None or self.variant.target - max(self._score) <= cap):
+            return fixed + [FALTA_ENVIDO]
+        return fixed
+
+    def _envido_options(self, bets) -> tuple[list[str], bool]:
+        """(bets that may follow ``bets`` whatever the score, whether falta envido may)."""
         if not bets:
             options = list(ENVIDO_BETS)
         elif bets[-1] == FALTA_ENVIDO:
@@ -134,26 +155,27 @@ class EnvidoMixin:
             options = ([ENVIDO] if bets.count(ENVIDO) == 1 and len(bets) == 1 else []) + \
                 [REAL_ENVIDO, FALTA_ENVIDO]
         cap = self.variant.envido_cap
-        if cap is not None:
-            options = [o for o in options if self._envido_stake(bets + [o]) <= cap]
-        return options
+        fixed = [o for o in options if o != FALTA_ENVIDO and
+                 (cap is None or sum(BET_POINTS[b] for b in bets + [o]) <= cap)]
+        return fixed, FALTA_ENVIDO in options
 
-    def _side_actions(self) -> list:
-        actions = super()._side_actions()
-        if self.variant.envido and not self._tricks and not self._env_done:
-            seat = self._current
-            if self._phase == ANSWER and self._unsung_flor(seat):
-                actions.append(self._table[FLOR])
-            elif self._envido_open(seat):
-                actions.extend(self._table[w] for w in self._envido_raises())
-        return actions
+    def _envido_actions(self, legal: list) -> None:
+        # _unsung_flor and _envido_open, inlined: the caller checked this is the first trick
+        # and the envido is not settled.
+        seat, phase = self._current, self._phase
+        if phase == ANSWER and seat in self._flor_of and seat not in self._flor_sung \
+                and seat not in self._trick_seats:
+            legal.append(self._table[FLOR])
+        elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
+                  or self._raise_right is not None or self._value != self.variant.base_value):
+            if phase == PLAY_PHASE and self._pending is None or phase == ANSWER:
+                table = self._table
+                legal.extend([table[w] for w in self._envido_raises()])
 
     def _forced_actions(self):
-        forced = super()._forced_actions()
-        if forced is None and self.variant.envido and self._flor_of and \
-                self._unsung_flor(self._current):
-            forced = [self._table[FLOR]] + ([self._table[FOLD]] if self._may_fold() else [])
-        return forced
+        if self._flor_of and self._unsung_flor(self._current):
+            return [self._table[FLOR]] + ([self._table[FOLD]] if self._may_fold() else [])
+        return super()._forced_actions()
 
     def _extra_raise_blocker(self):
         blocker = super()._extra_raise_blocker()
@@ -267,10 +289,10 @@ class EnvidoMixin:
         while decl["next"] < n:
             seat = (self.mano + decl["next"]) % n
             best = decl["best"]
-            points = envido_verdict(self.dealt[seat], self._muestra).points
             if best is not None and best[0] & 1 == seat & 1:
                 decl["next"] += 1
                 continue
+            points = hand_envido(self._dealt[3 * seat:3 * seat + 3], self._muestra)
             if best is None or points > best[1]:
                 decl["best"] = (seat, points, best[1] if best else None)
                 self.log.append(Event("envido", seat, None,
@@ -306,7 +328,7 @@ class EnvidoMixin:
             self._env_resume = (self._phase, seat)
         self._flor_sung.append(seat)
         event = self._log_side(action, SideVerdict("flor_sung", seat,
-                                                   flor=self._flor_of[seat].points))
+                                                   flor=self._flor_of[seat]))
         self._flor_next(seat)
         return event
 
@@ -337,14 +359,14 @@ class EnvidoMixin:
         self._resume()
 
     def _flor_showdown(self, action, stake):
-        best = min(self._flor_sung, key=lambda s: (-self._flor_of[s].points,
+        best = min(self._flor_sung, key=lambda s: (-self._flor_of[s],
                                                    (s - self.mano) % self.n))
-        other = max((self._flor_of[s].points for s in self._flor_sung if s & 1 != best & 1),
+        other = max((self._flor_of[s] for s in self._flor_sung if s & 1 != best & 1),
                     default="-")
         team = best & 1
         self._score[team] += stake
         event = self._log_side(action, SideVerdict("flor_duel", best, team, stake,
-                                                   best=self._flor_of[best].points, other=other))
+                                                   best=self._flor_of[best], other=other))
         self._resume_after_flor()
         return event
 

@@ -1,7 +1,10 @@
 """The game's state and its hand/trick bookkeeping (the rules' mechanics live in game.py)."""
 from __future__ import annotations
 
+from collections import namedtuple
+
 from .i18n import _
+from .tables import tables
 
 DECIDE, PLAY_PHASE, ANSWER, OVER = 0, 1, 2, 3
 # Phases of the side bets and Truc specials (truco.side_bets, truco.truc).
@@ -11,14 +14,14 @@ PHASE_NAMES = {DECIDE: "decide", PLAY_PHASE: "play", ANSWER: "answer", OVER: "ov
                REDEAL_ANSWER: "redeal", MON_RESTE_ANSWER: "mon reste"}
 
 
-class Event:
-    """One entry of the append-only log: who did what, and the verdict if one was reached."""
+class Event(namedtuple("EventFields", "kind seat action verdict hand")):
+    """One entry of the append-only log: who did what, and the verdict if one was reached.
 
-    __slots__ = ("kind", "seat", "action", "verdict", "hand")
+    A tuple underneath, so logging costs one allocation; events still compare by identity.
+    """
 
-    def __init__(self, kind, seat, action, verdict, hand):
-        self.kind, self.seat, self.action, self.verdict, self.hand = (kind, seat, action,
-                                                                     verdict, hand)
+    __slots__ = ()
+    __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
 
     def explain(self) -> str:
         if self.verdict is not None:
@@ -37,6 +40,9 @@ class Event:
                 None if self.verdict is None else self.verdict._key(), self.hand)
 
 
+_new = tuple.__new__  # Event(...) without the Python-level __new__: _new(Event, (...))
+
+
 def _split(cards) -> tuple:
     """Dealt cards in seat order, three a seat."""
     return tuple(tuple(cards[k:k + 3]) for k in range(0, len(cards), 3))
@@ -46,6 +52,7 @@ class GameBase:
     """State, dealing and hand bookkeeping shared by the game's rule handlers."""
 
     def _setup(self, v, players, seed, dealer, score) -> None:
+        t = tables(v)
         self.variant = v
         self.n = players
         self.seed = seed
@@ -53,69 +60,77 @@ class GameBase:
         self.dealer = dealer
         self._score = list(score)
         self._winner = None
-        self._table = self._table_for()
+        self._tables = t
+        self._table = t.table
+        self._plays = t.plays
         self.log: list[Event] = []
         self.hand_no = 0
         self._notations: list[tuple[tuple, list[str]]] = []
-        ladder = [v.base_value] + [value for _name, value in v.ladder]
-        self._next_rung = {a: b for a, b in zip(ladder, ladder[1:] + [None])}
+        self._next_rung = t.next_rung  # shared, read only
         self._has_sides = False
-        self._deck = v.deck
+        self._deck = t.deck
         self._target = v.target
-        self._deal_size = 3 * players + (1 if v.uses_vira else 0)
-        self._fixed_ranking = None if v.uses_vira else v.ranking()
+        self._steps = t.steps[players]
+        self._hand_of = v.hand_of
+        self._fixed_ranking = t.fixed_ranking
         self._init_side_state()
         self._sides_enabled = self._has_sides  # the hooks are skipped when no rule needs them
 
     # --- dealing ------------------------------------------------------------------------
     def _start_hand(self, deal=None) -> None:
-        v, n = self.variant, self.n
+        n = self.n
         if deal is None:  # a partial Fisher-Yates shuffle: as fair as sample(), much faster
             cards = list(self._deck)
             rand = self._rng.random
-            last = len(cards)
-            for i in range(self._deal_size):
-                j = i + int(rand() * (last - i))
+            for i, left in self._steps:
+                j = i + int(rand() * left)
                 cards[i], cards[j] = cards[j], cards[i]
             if n == 2:
                 hands = [cards[0:3], cards[3:6]]
+                dealt = cards[0:6]
             else:
                 hands = [cards[k:k + 3] for k in range(0, 3 * n, 3)]
-            vira = cards[3 * n] if self._deal_size > 3 * n else None
+                dealt = cards[:3 * n]
+            vira = None if self._fixed_ranking is not None else cards[3 * n]
         else:
             hands, vira = [list(h) for h in deal[0]], deal[1]
-            cards = [c for h in hands for c in h]
+            dealt = [c for h in hands for c in h]
         self.hand_no += 1
-        self._dealt = dealt = cards[:3 * n]
+        self._dealt = dealt
         self._hands = hands
+        self._hand_acts = [None] * n  # each seat's play actions, listed when first needed
         self.vira = vira
         if vira is None:
-            self._ranking = self._fixed_ranking
+            self._ranking = ranking = self._fixed_ranking
         else:
-            self._ranking = v._cache.get(("ranking", vira.id)) or v.ranking(vira)
-        self._strength = self._ranking.strength
-        self.mano = (self.dealer + 1) % n
-        self._value = v.base_value
-        self._raise_right = None
-        self._pending = None
+            self._ranking = ranking = self._tables.rankings[vira.id] or \
+                self._tables.ranking(vira)
+        self._strength = ranking.strength
+        self.mano = self._leader = self._current = mano = (self.dealer + 1) % n
+        self._value = self.variant.base_value
+        self._raise_right = self._pending = self._special = self._legal = None
         self._tricks = []
-        self._actions = []
-        self._notations.append(((self.dealer, tuple(self._score), vira, dealt),
-                                self._actions))
-        self._special = None
-        self._legal = None
+        self._actions = actions = []
+        self._notations.append(((self.dealer, tuple(self._score), vira, dealt), actions))
         self._phase = PLAY_PHASE
-        self._leader = self._current = self.mano
         self._trick_plays = []
         self._trick_seats = []
         self._best, self._top, self._teams = -2, 0, 0
-        self.log.append(Event("deal", self.dealer, None, None, self.hand_no))
+        self.log.append(_new(Event, ("deal", self.dealer, None, None, self.hand_no)))
         if self._sides_enabled:
             self._has_sides = True
             self._start_hand_sides()
-        if v.hand_of is not None and (self._score[0] >= v.hand_of or
-                                      self._score[1] >= v.hand_of):
+        hand_of = self._hand_of
+        if hand_of is not None and (self._score[0] >= hand_of or self._score[1] >= hand_of):
             self._check_special_hand()
+
+    def _plays_of(self, seat: int) -> list:
+        """The play actions of ``seat``'s cards, in hand order (kept as cards are played)."""
+        acts = self._hand_acts[seat]
+        if acts is None:
+            plays = self._plays
+            acts = self._hand_acts[seat] = [plays[c.id] for c in self._hands[seat]]
+        return acts
 
     @property
     def dealt(self) -> tuple:
@@ -144,10 +159,9 @@ class GameBase:
         return _("the hand of {n}").format(n=self.variant.hand_of)
 
     def _new_trick(self, leader: int) -> None:
-        self._leader = leader
-        self._current = leader
-        self._trick_plays: list = []
-        self._trick_seats: list = []
+        self._leader = self._current = leader
+        self._trick_plays = []
+        self._trick_seats = []
         self._best, self._top, self._teams = -2, 0, 0
 
     def _answerer(self, seat: int) -> int:
@@ -162,12 +176,10 @@ class GameBase:
         return self._value
 
     def _end_hand(self, verdict) -> None:
-        if self._has_sides:
-            self._end_hand_sides()
         winner = verdict.winner
         if winner is not None and verdict.points:
             self._score[winner] += verdict.points
-        self.log.append(Event("hand", None, None, verdict, self.hand_no))
+        self.log.append(_new(Event, ("hand", None, None, verdict, self.hand_no)))
         score, target = self._score, self._target
         if score[0] < target and score[1] < target or not self._check_game_over():
             self.dealer = (self.dealer + 1) % self.n
@@ -187,7 +199,7 @@ class GameBase:
         return True
 
     def _log_event(self, kind, seat, action, verdict) -> Event:
-        event = Event(kind, seat, action, verdict, self.hand_no)
+        event = _new(Event, (kind, seat, action, verdict, self.hand_no))
         self.log.append(event)
         return event
 
@@ -247,26 +259,29 @@ class GameBase:
                 self._rng.getstate(), self._side_snapshot())
 
     # --- hooks for the side bets and specials (truco.side_bets, truco.truc) --------------------
+    # The hot path reads these flags and calls a hook only when its rule can apply now.
     def _init_side_state(self) -> None:
         self._pending_side = None
+        self._env_live = False  # envido or flor may still be bet this hand (first trick)
+        self._truc_bets = False  # redeal or mon reste in the rules
+        self._captains_on = False  # only captains answer bets and concede
+        self._mon_reste = None
 
     def _start_hand_sides(self) -> None:
         pass
 
-    def _end_hand_sides(self) -> None:
-        pass
+    def _truc_actions(self, legal: list) -> None:
+        """Append redeal and mon reste where allowed now (truco.truc), if ``_truc_bets``."""
 
-    def _side_actions(self) -> list:
-        return []
+    def _envido_actions(self, legal: list) -> None:
+        """Append the envido bets or flor allowed now (truco.side_bets), while ``_env_live``
+        and the envido is not settled."""
 
     def _side_illegal(self, action):
         return None
 
     def _extra_raise_blocker(self):
         return None
-
-    def _after_play(self, seat: int) -> None:
-        pass
 
     def _after_decide(self) -> None:
         pass

@@ -155,10 +155,8 @@ class TrucMixin:
         self._truc_bets = self._redeal_on or self._mon_reste_on
         if self._truc_bets or self._captains_on:
             self._has_sides = True
-        if self._mon_reste_on:
-            # A hand raised by mon reste may be worth a value off the ladder: no rung above it.
-            for value in range(v.target + 1):
-                self._next_rung.setdefault(value, None)
+        # A hand raised by mon reste may be worth a value off the ladder: the game's table of
+        # rungs (truco.tables) has no rung above such values.
 
     def _needs_sides_after_first_trick(self) -> bool:
         return self._truc_bets or self._captains_on or super()._needs_sides_after_first_trick()
@@ -233,21 +231,23 @@ class TrucMixin:
             return "mon_reste_not_a_raise"
         return self._extra_raise_blocker()
 
-    def _side_actions(self) -> list:
-        actions = super()._side_actions()
-        if not self._truc_bets:
-            return actions
-        phase = self._phase
+    def _truc_actions(self, legal: list) -> None:
+        # The checks of _redeal_why and _mon_reste_why, inlined for the hot path (a flor to
+        # announce, which would block mon reste, forces the actions before this is asked).
+        phase, cur = self._phase, self._current
         if phase == PLAY_PHASE:
             if (self._redeal_on and not self._redeal_used and not self._actions
-                    and self._current == self.mano):
-                actions = actions + [self._table[REDEAL]]
-            if self._mon_reste_on and self._mon_reste is None and self._mon_reste_why() is None:
-                actions = actions + [self._table[MON_RESTE]]
-        elif phase == ANSWER and self._mon_reste_on and self._mon_reste is None \
-                and self._mon_reste_why() is None:
-            actions = actions + [self._table[MON_RESTE]]
-        return actions
+                    and cur == self.mano):
+                legal.append(self._table[REDEAL])
+            if self._mon_reste_on and self._mon_reste is None:
+                rr = self._raise_right
+                if ((rr is None or rr == cur & 1) and self._pending_side is None
+                        and self._special is None
+                        and self._target - self._score[cur & 1] > self._value):
+                    legal.append(self._table[MON_RESTE])
+        elif phase == ANSWER and self._mon_reste_on and self._mon_reste is None:
+            if self._special is None and self._target - self._score[cur & 1] > self._pending[1]:
+                legal.append(self._table[MON_RESTE])
 
     def _other_phase_actions(self) -> list:
         phase = self._phase
@@ -279,7 +279,7 @@ class TrucMixin:
         """With captains, a bet is answered by the other side's captain."""
         if self._captains_on:
             return self.dealer if (self.dealer ^ seat) & 1 else self.mano
-        return super()._answerer(seat)
+        return (seat + 1) % self.n  # the core's rule (GameBase._answerer), without the call
 
     def _side_illegal(self, action):
         kind = action.kind
@@ -364,6 +364,7 @@ class TrucMixin:
             stock[i], stock[j] = stock[j], stock[i]
         self._dealt = dealt = stock[:3 * n]
         self._hands = [dealt[k:k + 3] for k in range(0, 3 * n, 3)]
+        self._hand_acts = [None] * n
         # The hand's notation now starts from the new deal (the log keeps the redeal).
         self._actions.clear()
         self._notations[-1] = ((self.dealer, tuple(self._score), self.vira, dealt),

@@ -196,7 +196,7 @@ class HandVerdict(Verdict):
     __slots__ = ("tricks",)
 
     def __init__(self, reason, winner, tricks, points=0):
-        super().__init__("hand", reason, winner, points)
+        self.kind, self.reason, self.winner, self.points = "hand", reason, winner, points
         self.tricks = tuple(tricks)
 
     def rule(self) -> str:
@@ -225,7 +225,7 @@ class BetVerdict(Verdict):
     __slots__ = ("variant", "value", "before", "team")
 
     def __init__(self, kind, reason, variant, team, value, before, winner=None, points=0):
-        super().__init__(kind, reason, winner, points)
+        self.kind, self.reason, self.winner, self.points = kind, reason, winner, points
         self.variant, self.team, self.value, self.before = variant, team, value, before
 
     def rule(self) -> str:
