@@ -17,6 +17,7 @@ import ipywidgets as W
 from truco import Game, IllegalAction, resolve
 from truco.i18n import _
 
+from .classroom.session import class_seed
 from .common import (ActionButtons, TutorWidget, button, get_variant, seat_name,
                      special_hand_lines, team_label)
 
@@ -39,6 +40,8 @@ class BetLadder(TutorWidget):
                  dealer=None, players=2):
         super().__init__()
         self.variant = get_variant(variant)
+        if hands is None:  # in a class, the class's deal (see widgets.classroom)
+            seed = class_seed("ladder", seed)
         self._args = dict(score=tuple(score), seed=seed, hands=hands, vira=vira, dealer=dealer,
                           players=players)
         self.last_error = None  # the last IllegalAction, for lessons and tests

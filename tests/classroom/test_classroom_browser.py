@@ -68,7 +68,10 @@ def recorded(browser, classroom_server, request):
 
 
 def ready(page) -> None:
+    """The page is whole: Voilà may render progressively, and every page here (start page,
+    lesson, teacher page) ends with links to other pages."""
     page.wait_for_selector(".tutor-ready", state="visible", timeout=60_000)
+    page.wait_for_selector(".tutor-nav", state="visible", timeout=60_000)
 
 
 def test_join_answer_reload_and_the_teacher_page(recorded, classroom_server):

@@ -191,3 +191,19 @@ def test_the_start_page_ticks_lessons_and_shows_scores(classroom_env, monkeypatc
     open_page(monkeypatch, INDEX, bia.token)  # Bia sees her own progress only
     assert progress(classroom.current()) == {}
     assert f"learner={bia.token}" in lesson_href("03_tricks")
+
+
+def test_a_deal_that_is_no_quiz_is_the_class_deal_too(classroom_env, monkeypatch):
+    from widgets import BetLadder
+
+    code, other = classroom_env.create_class(), classroom_env.create_class()
+    hands = {}
+    for name, klass in (("Ana", code), ("Bia", code), ("Cid", other)):
+        open_page(monkeypatch, "/voila/render/lessons/05_raising.ipynb",
+                  classroom_env.join(klass, name).token)
+        ladder = BetLadder("mineiro", seed=1)
+        hands[name] = [[c.code for c in ladder.game.hand(p)] for p in (0, 1)]
+    assert hands["Ana"] == hands["Bia"] != hands["Cid"]
+    open_page(monkeypatch, "/voila/render/lessons/05_raising.ipynb")
+    assert [[c.code for c in BetLadder("mineiro", seed=1).game.hand(p)] for p in (0, 1)] == [
+        [c.code for c in BetLadder("mineiro", seed=1).game.hand(p)] for p in (0, 1)]

@@ -32,7 +32,7 @@ from truco.i18n import _
 from .config import Settings
 from .store import Answer, Learner, Store, StoreError, open_store, valid_token
 
-__all__ = ["LEARNER_KEY", "Session", "Recorder", "current", "current_lesson", "derive_seed",
+__all__ = ["LEARNER_KEY", "Session", "Recorder", "class_seed", "current", "current_lesson", "derive_seed",
            "recorder", "reset", "visited", "shared_store", "problem"]
 
 LEARNER_KEY = "learner"
@@ -81,6 +81,7 @@ class Session:
     store: Store
     lesson: str | None
     quizzes: dict[str, int] = field(default_factory=dict)  # kind -> how many on this page
+    deals: dict[str, int] = field(default_factory=dict)  # the same for deals that are no quiz
 
     @property
     def token(self) -> str:
@@ -181,6 +182,17 @@ class Recorder:
             self.replaying = False
         self.seq = len(saved)  # new answers go after every stored one
         return done
+
+
+def class_seed(kind: str, seed):
+    """The seed of a deal that is not a quiz (a bet ladder ...): in a class, the class's own,
+    so everyone sees the same deal; else ``seed`` itself. None stays None (a random deal)."""
+    session = current()
+    if session is None or seed is None:
+        return seed
+    n = session.deals.get(kind, 0) + 1
+    session.deals[kind] = n
+    return derive_seed(session.learner.class_code, session.lesson or "?", f"{kind}-{n}", seed)
 
 
 def recorder(kind: str, seed) -> Recorder | None:
