@@ -344,7 +344,8 @@ def _link(name: str, text: str, cls: str, blurb: str = "", current: bool = False
 def footer(lesson: str) -> LessonLinks:
     """The end of a lesson: "next lesson" (when there is one), "previous", "back to the start"."""
     apply_session_language()
-    classroom.visited(lesson)  # in a class: this learner is on this lesson now
+    if lesson != TEACHER_PAGE:
+        classroom.visited(lesson)  # in a class: this learner is on this lesson now
     links = []
     if lesson == TEACHER_PAGE:
         after = before = None
