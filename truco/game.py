@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+from _random import Random as _CRandom
 
 from . import resolve
 from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, action_table, parse_action
@@ -27,6 +28,8 @@ from .truc import TrucMixin
 from .verdicts import BetVerdict, HandVerdict, TrickVerdict
 from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase, _new
 from .variants import Variant
+
+_new_random, _seed_random = random.Random.__new__, _CRandom.seed
 
 
 class CoreGame(GameBase):
@@ -96,17 +99,25 @@ class CoreGame(GameBase):
         return (self._score[0], self._score[1])
 
     @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    @property
     def winner(self):
         return self._winner
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            if self._phase == PLAY_PHASE and not self._has_sides:  # the common case, inline
+                cur = self._current
+                acts = self._hand_acts[cur]
+                if acts is None:
+                    acts = self._plays_of(cur)
+                rr = self._raise_right
+                if (self._special is None and self._next_rung[self._value] is not None
+                        and (rr is None or rr == cur & 1) and self._pending_side is None):
+                    legal = self._legal = acts + self._raise_fold
+                else:
+                    legal = self._legal = acts + self._fold_only
+            else:
+                legal = self._legal = self._compute_legal()
         return legal
 
     def why_not(self, action, player=None):
@@ -142,9 +153,12 @@ class CoreGame(GameBase):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        for known in legal:  # interned actions: an identity check is the fast path
-            if known is action and player is None:
-                break
+        if player is None:
+            for known in legal:  # interned actions: an identity check is the fast path
+                if known is action:
+                    break
+            else:
+                action = self._verify(action, None)
         else:
             action = self._verify(action, player)
         self._legal = None
@@ -153,21 +167,38 @@ class CoreGame(GameBase):
 
     # --- legality in one place ------------------------------------------------------------------
     def _compute_legal(self) -> list[Action]:
+        """The legal actions, but for the play phase with no side rule live (inline above)."""
         phase = self._phase
-        if phase == PLAY_PHASE:
+        table = self._table
+        if phase == PLAY_PHASE:  # a side rule (envido, flor, Truc specials) is live
             cur = self._current
             acts = self._hand_acts[cur]
             if acts is None:
                 acts = self._plays_of(cur)
-            if self._has_sides:
-                return self._play_legal_with_sides(cur, acts)
+            if self._env_live:
+                if self._flor_of:
+                    forced = self._forced_actions()
+                    if forced is not None:
+                        return forced
+                legal = acts + []
+                if self._truc_bets:
+                    self._truc_actions(legal)
+                if not self._env_done:
+                    self._envido_actions(legal)
+            else:
+                legal = acts + []
+                if self._truc_bets:
+                    self._truc_actions(legal)
             rr = self._raise_right
+            # A flor still to announce would block raising, but it is forced above.
             if (self._special is None and self._next_rung[self._value] is not None
-                    and (rr is None or rr == cur & 1) and self._pending_side is None):
-                return acts + self._tables.raise_fold
-            return acts + self._tables.fold_only
+                    and (rr is None or rr == cur & 1) and self._pending_side is None
+                    and self._mon_reste is None):
+                legal.append(table[RAISE])
+            if not self._captains_on or cur == self.dealer or cur == self.mano:
+                legal.append(table[FOLD])
+            return legal
         if phase == ANSWER:
-            table = self._table
             legal = [table[ACCEPT], table[REFUSE]]
             if (self._special is None and self._mon_reste is None
                     and self._next_rung.get(self._pending[1]) is not None):
@@ -179,36 +210,8 @@ class CoreGame(GameBase):
                     self._envido_actions(legal)
             return legal
         if phase == DECIDE:
-            table = self._table
             return [table[ACCEPT], table[REFUSE]]
         return self._other_phase_actions()
-
-    def _play_legal_with_sides(self, cur, acts) -> list[Action]:
-        """The play phase's actions while a side rule (envido, flor, Truc specials) is live."""
-        if self._env_live:
-            if self._flor_of:
-                forced = self._forced_actions()
-                if forced is not None:
-                    return forced
-            legal = acts[:]
-            if self._truc_bets:
-                self._truc_actions(legal)
-            if not self._env_done:
-                self._envido_actions(legal)
-        else:
-            legal = acts[:]
-            if self._truc_bets:
-                self._truc_actions(legal)
-        rr = self._raise_right
-        table = self._table
-        # A flor still to announce would block raising, but it is forced above.
-        if (self._special is None and self._next_rung[self._value] is not None
-                and (rr is None or rr == cur & 1) and self._pending_side is None
-                and self._mon_reste is None):
-            legal.append(table[RAISE])
-        if not self._captains_on or cur == self.dealer or cur == self.mano:
-            legal.append(table[FOLD])
-        return legal
 
     def _verify(self, action, player) -> Action:
         if self._phase == OVER:
@@ -307,8 +310,8 @@ class CoreGame(GameBase):
         verdict = TrickVerdict(v, self._ranking, plays, top, teams, seats)
         tricks = self._tricks
         tricks.append(verdict.winner)
-        if self._has_sides:
-            self._after_trick()
+        if self._env_live:
+            self._after_first_trick()
         self.log.append(_new(Event, ("trick", seats[top], None, verdict, self.hand_no)))
         if teams & (teams - 1) == 0:
             leader = seats[top]
@@ -337,8 +340,10 @@ class CoreGame(GameBase):
         verdict = BetVerdict("raise", "raised", self.variant, seat & 1, value, current)
         self._pending = (seat, value, resume)
         self._phase = ANSWER
-        self._current = self._answerer(seat)
-        return self._log_event("raise", seat, action, verdict)
+        self._current = self._answerer(seat) if self._captains_on else (seat + 1) % self.n
+        event = _new(Event, ("raise", seat, action, verdict, self.hand_no))
+        self.log.append(event)
+        return event
 
     def _on_accept(self, action: Action) -> Event:
         seat = self._current
@@ -355,18 +360,24 @@ class CoreGame(GameBase):
         self._pending = None
         self._phase = PLAY_PHASE
         self._current = resume
-        return self._log_event("accept", seat, action,
-                               BetVerdict("accept", "accepted", self.variant, team, value, value))
+        event = _new(Event, ("accept", seat, action,
+                             BetVerdict("accept", "accepted", self.variant, team, value, value),
+                             self.hand_no))
+        self.log.append(event)
+        return event
 
     def _on_refuse(self, action: Action) -> Event:
         seat = self._current
         if self._phase == DECIDE:
             verdict = resolve.special_hand_decision(self.variant, seat & 1, False)
-        else:
-            verdict = resolve.refusal(self.variant, self._pending[1], self._value, seat & 1)
+        else:  # the raisers score the value before the raise (resolve.refusal)
+            team, before = seat & 1, self._value
+            verdict = BetVerdict("refuse", "refused", self.variant, team, self._pending[1],
+                                 before, 1 - team, before)
             self._pending = None
-        event = self._log_event("refuse" if self._phase == ANSWER else "decide", seat, action,
-                                verdict)
+        event = _new(Event, ("refuse" if self._phase == ANSWER else "decide", seat, action,
+                             verdict, self.hand_no))
+        self.log.append(event)
         self._end_hand(verdict)
         return event
 
@@ -393,6 +404,11 @@ class CoreGame(GameBase):
     __hash__ = None
 
     def _new_rng(self, seed):
+        if seed.__class__ is int:  # what random.Random(seed) does for an int, minus two calls
+            rng = _new_random(random.Random)
+            _seed_random(rng, seed)
+            rng.gauss_next = None
+            return rng
         return random.Random(seed)
 
     def _table_for(self):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import SPANISH, Card, card_from_code
+from .cards import ALL_CARDS, SPANISH, Card, card_from_code
 from .i18n import N_, _
 from .verdicts import Verdict
 
@@ -141,36 +141,71 @@ def flor_verdict(cards, muestra=None) -> EnvidoVerdict | None:
     return None
 
 
-_HAND_POINTS: dict = {}
+# --- the game's hot path: the same points from integer tables, no sorting or parsing ---------
+_FACE = [c.rank if c.rank <= 7 else 0 for c in ALL_CARDS]  # a card's envido value, by id
+_PIEZA_POINTS: dict = {}  # muestra id -> list by card id: a pieza's points, else 0
+
+
+def pieza_points(muestra) -> list:
+    """For a muestra card: a list by card id of each pieza's envido points (0 elsewhere)."""
+    table = _PIEZA_POINTS.get(muestra.id)
+    if table is None:
+        table = [0] * len(ALL_CARDS)
+        for card, points in piezas(muestra).items():
+            table[card.id] = points
+        _PIEZA_POINTS[muestra.id] = table
+    return table
+
+
+def _pieza_sum(pa, pb, pc, fa, fb, fc) -> tuple[int, int, int]:
+    """(best pieza's points, and the last digits of the two other cards' values)."""
+    va, vb, vc = (pa or fa) % 10, (pb or fb) % 10, (pc or fc) % 10
+    if pa >= pb and pa >= pc:
+        return pa, vb, vc
+    if pb >= pc:
+        return pb, va, vc
+    return pc, va, vb
 
 
 def hand_envido(cards, muestra=None) -> int:
-    """Envido points of three Card values (the game's hot path: cached by card ids)."""
+    """:func:`envido` of three dealt cards (Card values), computed from integer tables."""
     a, b, c = cards
-    key = (a.id, b.id, c.id, None if muestra is None else muestra.id)
-    points = _HAND_POINTS.get(key)
-    if points is None:
-        if len(_HAND_POINTS) > 100_000:
-            _HAND_POINTS.clear()
-        points = _HAND_POINTS[key] = envido_verdict(cards, muestra).points
-    return points
-
-
-_HAND_FLOR: dict = {}
+    fa, fb, fc = _FACE[a.id], _FACE[b.id], _FACE[c.id]
+    if muestra is not None:
+        pp = _PIEZA_POINTS.get(muestra.id) or pieza_points(muestra)
+        pa, pb, pc = pp[a.id], pp[b.id], pp[c.id]
+        if pa or pb or pc:  # the best pieza and the best last digit of the others
+            best, x, y = _pieza_sum(pa, pb, pc, fa, fb, fc)
+            return best + (x if x > y else y)
+    sa, sb, sc = a.suit, b.suit, c.suit
+    best = -1
+    if sa == sb:
+        best = 20 + fa + fb
+    if sa == sc and 20 + fa + fc > best:
+        best = 20 + fa + fc
+    if sb == sc and 20 + fb + fc > best:
+        best = 20 + fb + fc
+    if best >= 0:
+        return best
+    return max(fa, fb, fc)
 
 
 def hand_flor(cards, muestra=None):
-    """Flor points of three Card values, or None (the game's hot path: cached by card ids)."""
+    """:func:`flor` of three dealt cards (Card values), computed from integer tables."""
     a, b, c = cards
-    key = (a.id, b.id, c.id, None if muestra is None else muestra.id)
-    try:
-        return _HAND_FLOR[key]
-    except KeyError:
-        if len(_HAND_FLOR) > 100_000:
-            _HAND_FLOR.clear()
-        verdict = flor_verdict(cards, muestra)
-        points = _HAND_FLOR[key] = None if verdict is None else verdict.points
-        return points
+    sa, sb, sc = a.suit, b.suit, c.suit
+    if muestra is not None:
+        pp = _PIEZA_POINTS.get(muestra.id) or pieza_points(muestra)
+        pa, pb, pc = pp[a.id], pp[b.id], pp[c.id]
+        if pa or pb or pc:
+            if (pa and (pb or pc or sb == sc)) or (pb and (pc or sa == sc)) or \
+                    (pc and sa == sb):  # two piezas, or one and two cards of one suit
+                best, x, y = _pieza_sum(pa, pb, pc, _FACE[a.id], _FACE[b.id], _FACE[c.id])
+                return best + x + y
+            return None
+    if sa == sb == sc:
+        return 20 + _FACE[a.id] + _FACE[b.id] + _FACE[c.id]
+    return None
 
 
 def envido(cards, muestra=None) -> int:

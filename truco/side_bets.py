@@ -78,13 +78,10 @@ class EnvidoMixin:
     def _init_side_state(self) -> None:
         super()._init_side_state()
         if self.variant.envido:
-            self._has_sides = True
+            self._envido_on = self._has_sides = True
 
-    def _start_hand_sides(self) -> None:
-        super()._start_hand_sides()
+    def _start_hand_envido(self) -> None:
         t = self._tables
-        if not t.envido:
-            return
         self._env_live = True
         self._env_done = False
         self._env_bets: list[str] = []
@@ -94,24 +91,20 @@ class EnvidoMixin:
         self._muestra = muestra
         self._flor_of = flor_of = {}  # seat -> flor points
         if t.flor:
-            pieza = None if muestra is None else t.pieza_flags(muestra)
-            for seat, (a, b, c) in enumerate(self._hands):
-                # Most hands have three suits and no pieza: no flor, decided at once.
-                if a.suit == b.suit or b.suit == c.suit or a.suit == c.suit or \
-                        pieza is not None and (pieza[a.id] or pieza[b.id] or pieza[c.id]):
-                    points = hand_flor((a, b, c), muestra)
-                    if points is not None:
-                        flor_of[seat] = points
+            seat = 0
+            for hand in self._hands:
+                points = hand_flor(hand, muestra)
+                if points is not None:
+                    flor_of[seat] = points
+                seat += 1
         self._flor_sung: list[int] = []
         self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
 
     # --- what is allowed ---------------------------------------------------------------
-    def _after_trick(self) -> None:
-        super()._after_trick()
-        if self._env_live:
-            self._env_live = False  # envido and flor live in the first trick only
-            if not self._needs_sides_after_first_trick():
-                self._has_sides = False
+    def _after_first_trick(self) -> None:
+        self._env_live = False  # envido and flor live in the first trick only
+        if not self._truc_on:
+            self._has_sides = False
 
     def _unsung_flor(self, seat) -> bool:
         return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
@@ -130,17 +123,21 @@ class EnvidoMixin:
             return self.variant.target - max(self._score)
         return sum(BET_POINTS[b] for b in bets)
 
-    def _envido_raises(self) -> list[str]:
-        """The envido bets the player to act may make now (after the bets on the table)."""
+    def _envido_bets(self) -> list:
+        """The envido bets the player to act may make now, after the bets on the table (the
+        actions, cached per sequence of bets)."""
         bets = self._env_bets
         key = tuple(bets)
         known = self._tables.bets.get(key)
         if known is None:
-            known = self._tables.bets[key] = self._envido_options(bets)
+            fixed, falta = self._envido_options(bets)
+            table = self._table
+            known = self._tables.bets[key] = ([table[w] for w in fixed], falta)
         fixed, falta = known
-        cap = self.variant.envido_cap
-        if falta and (cap is None or self.variant.target - max(self._score) <= cap):
-            return fixed + [FALTA_ENVIDO]
+        if falta:
+            cap = self.variant.envido_cap
+            if cap is None or self.variant.target - max(self._score) <= cap:
+                return fixed + [self._table[FALTA_ENVIDO]]
         return fixed
 
     def _envido_options(self, bets) -> tuple[list[str], bool]:
@@ -169,8 +166,7 @@ class EnvidoMixin:
         elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
                   or self._raise_right is not None or self._value != self.variant.base_value):
             if phase == PLAY_PHASE and self._pending is None or phase == ANSWER:
-                table = self._table
-                legal.extend([table[w] for w in self._envido_raises()])
+                legal.extend(self._envido_bets())
 
     def _forced_actions(self):
         if self._flor_of and self._unsung_flor(self._current):
@@ -187,10 +183,10 @@ class EnvidoMixin:
     def _other_phase_actions(self) -> list:
         phase, table = self._phase, self._table
         if phase == ENVIDO_ANSWER:
-            words = [QUIERO, NO_QUIERO] + self._envido_raises()
+            legal = [table[QUIERO], table[NO_QUIERO]] + self._envido_bets()
             if self._unsung_flor(self._current):
-                words.append(FLOR)
-            return [table[w] for w in words]
+                legal.append(table[FLOR])
+            return legal
         if phase == DECLARE:
             return [table[SON_BUENAS]]
         if phase == FLOR_ANSWER:

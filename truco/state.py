@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import namedtuple
+from math import trunc
 
 from .i18n import _
 from .tables import tables
@@ -60,8 +61,10 @@ class GameBase:
         self.dealer = dealer
         self._score = list(score)
         self._winner = None
+        self.is_over = False  # a plain attribute: read before every decision
         self._tables = t
         self._table = t.table
+        self._raise_fold, self._fold_only = t.raise_fold, t.fold_only
         self._plays = t.plays
         self.log: list[Event] = []
         self.hand_no = 0
@@ -83,11 +86,14 @@ class GameBase:
             cards = list(self._deck)
             rand = self._rng.random
             for i, left in self._steps:
-                j = i + int(rand() * left)
+                j = i + trunc(rand() * left)  # int(), but cheaper to call
                 cards[i], cards[j] = cards[j], cards[i]
             if n == 2:
                 hands = [cards[0:3], cards[3:6]]
                 dealt = cards[0:6]
+            elif n == 4:
+                hands = [cards[0:3], cards[3:6], cards[6:9], cards[9:12]]
+                dealt = cards[0:12]
             else:
                 hands = [cards[k:k + 3] for k in range(0, 3 * n, 3)]
                 dealt = cards[:3 * n]
@@ -106,7 +112,7 @@ class GameBase:
             self._ranking = ranking = self._tables.rankings[vira.id] or \
                 self._tables.ranking(vira)
         self._strength = ranking.strength
-        self.mano = self._leader = self._current = mano = (self.dealer + 1) % n
+        self.mano = self._leader = self._current = (self.dealer + 1) % n
         self._value = self.variant.base_value
         self._raise_right = self._pending = self._special = self._legal = None
         self._tricks = []
@@ -119,7 +125,10 @@ class GameBase:
         self.log.append(_new(Event, ("deal", self.dealer, None, None, self.hand_no)))
         if self._sides_enabled:
             self._has_sides = True
-            self._start_hand_sides()
+            if self._envido_on:
+                self._start_hand_envido()
+            if self._truc_on:
+                self._start_hand_truc()
         hand_of = self._hand_of
         if hand_of is not None and (self._score[0] >= hand_of or self._score[1] >= hand_of):
             self._check_special_hand()
@@ -194,6 +203,7 @@ class GameBase:
             return False
         self._winner = max(leaders, key=lambda t: self._score[t])
         self._phase = OVER
+        self.is_over = True
         self._legal = []
         self._log_event("game", None, None, None)
         return True
@@ -262,13 +272,21 @@ class GameBase:
     # The hot path reads these flags and calls a hook only when its rule can apply now.
     def _init_side_state(self) -> None:
         self._pending_side = None
+        self._envido_on = False  # envido (and maybe flor) in the rules (truco.side_bets)
         self._env_live = False  # envido or flor may still be bet this hand (first trick)
+        self._truc_on = False  # a Truc special in the rules (truco.truc)
         self._truc_bets = False  # redeal or mon reste in the rules
         self._captains_on = False  # only captains answer bets and concede
         self._mon_reste = None
 
-    def _start_hand_sides(self) -> None:
-        pass
+    def _start_hand_envido(self) -> None:
+        """Each hand of a game with ``_envido_on``: the envido and flor state."""
+
+    def _start_hand_truc(self) -> None:
+        """Each hand of a game with ``_truc_on``: the Truc specials' state."""
+
+    def _after_first_trick(self) -> None:
+        """After the first trick while ``_env_live``: envido and flor are over."""
 
     def _truc_actions(self, legal: list) -> None:
         """Append redeal and mon reste where allowed now (truco.truc), if ``_truc_bets``."""
@@ -285,13 +303,6 @@ class GameBase:
 
     def _after_decide(self) -> None:
         pass
-
-    def _after_trick(self) -> None:
-        """Called after each trick while the side hooks are on."""
-
-    def _needs_sides_after_first_trick(self) -> bool:
-        """Whether a side rule still needs the hooks once the first trick is over."""
-        return False
 
     def _other_phase_actions(self) -> list:
         return []

@@ -22,7 +22,7 @@ class Tables:
     """What a variant's games look up on every deal and decision (see the module doc)."""
 
     __slots__ = ("variant", "table", "plays", "next_rung", "deck", "steps", "fixed_ranking",
-                 "rankings", "piezas", "raise_fold", "fold_only", "envido", "flor",
+                 "rankings", "raise_fold", "fold_only", "envido", "flor",
                  "muestra", "hand_of", "bets")
 
     def __init__(self, v):
@@ -46,7 +46,6 @@ class Tables:
         self.steps = {n: tuple((i, size - i) for i in range(3 * n + vira)) for n in v.players}
         self.fixed_ranking = None if v.uses_vira else v.ranking()
         self.rankings = [None] * len(ALL_CARDS)  # by vira id, filled on first use
-        self.piezas = {}  # muestra id -> list of flags by card id (Uruguay's piezas)
         self.raise_fold = [table[RAISE], table[FOLD]]
         self.fold_only = [table[FOLD]]
         self.envido, self.flor = v.envido, v.flor
@@ -60,17 +59,6 @@ class Tables:
         if ranking is None:
             ranking = self.rankings[vira.id] = self.variant.ranking(vira)
         return ranking
-
-    def pieza_flags(self, muestra) -> list:
-        """For a muestra: a list by card id, true for the piezas."""
-        flags = self.piezas.get(muestra.id)
-        if flags is None:
-            from .points import piezas
-            flags = [False] * len(ALL_CARDS)
-            for card in piezas(muestra):
-                flags[card.id] = True
-            self.piezas[muestra.id] = flags
-        return flags
 
     def __deepcopy__(self, memo):
         return self  # derived from a frozen rules value: shared, never copied

@@ -29,6 +29,7 @@ winner wins the game:
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from math import trunc
 
 from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE, parse_action
 from .errors import IllegalAction
@@ -154,15 +155,13 @@ class TrucMixin:
         self._signals: list = []
         self._truc_bets = self._redeal_on or self._mon_reste_on
         if self._truc_bets or self._captains_on:
-            self._has_sides = True
+            self._truc_on = self._has_sides = True
+            if self._truc_bets:  # accept and refuse also answer a redeal or a mon reste
+                self._handlers = {**self._handlers, **self.answer_handlers}
         # A hand raised by mon reste may be worth a value off the ladder: the game's table of
         # rungs (truco.tables) has no rung above such values.
 
-    def _needs_sides_after_first_trick(self) -> bool:
-        return self._truc_bets or self._captains_on or super()._needs_sides_after_first_trick()
-
-    def _start_hand_sides(self) -> None:
-        super()._start_hand_sides()
+    def _start_hand_truc(self) -> None:
         self._redeal_used = False
         self._mon_reste = None
         self._mr = None
@@ -360,7 +359,7 @@ class TrucMixin:
         rand = self._rng.random
         last = len(stock)
         for i in range(3 * n):
-            j = i + int(rand() * (last - i))
+            j = i + trunc(rand() * (last - i))
             stock[i], stock[j] = stock[j], stock[i]
         self._dealt = dealt = stock[:3 * n]
         self._hands = [dealt[k:k + 3] for k in range(0, 3 * n, 3)]
@@ -431,8 +430,8 @@ class TrucMixin:
         return self._log_event("mon_reste", seat, action, TrucVerdict(
             "mon_reste", "mon_reste", seat, value=value, before=before, target=target))
 
-    handlers = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste, ACCEPT: _on_accept_truc,
-                REFUSE: _on_refuse_truc}
+    handlers = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste}
+    answer_handlers = {ACCEPT: _on_accept_truc, REFUSE: _on_refuse_truc}  # with redeal/mon reste
 
     # --- partner signals: optional events, not actions ----------------------------------
     def signal(self, seat: int, sign: str) -> Event:
