@@ -47,6 +47,7 @@ test: venv chromium postgresql
 # /voila/render/lessons/<name>.ipynb.  Loopback only, no browser, offline.
 app: venv
 	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
+	$(PY) -m widgets.odds_charts warm
 	@echo "Open http://127.0.0.1:8866/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
 	JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	JUPYTER_CONFIG_PATH="$(CURDIR)/share/jupyter/config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
@@ -59,6 +60,7 @@ lab: venv
 # Time to first widget and click latency in headless Chromium (see bench/app.py).
 .PHONY: bench-app
 bench-app: venv chromium
+	$(PY) -m widgets.odds_charts warm
 	$(PY) bench/app.py
 
 bench: venv

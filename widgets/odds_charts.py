@@ -4,24 +4,34 @@ Each chart is a figure (an inline SVG, drawn on the server: no network, no JavaS
 caption giving the exact numbers. The numbers come from the engine's exact counts; nothing here
 knows a rule.
 
+Drawn charts are kept on disk (``$XDG_CACHE_HOME/truco-tutor/odds-charts``, keyed by the chart,
+the language and the code and catalog that drew it), so a page opens without importing
+matplotlib once a chart has been drawn; ``python -m widgets.odds_charts warm`` (run by
+``make app``) draws them all ahead of the first learner.
+
 >>> chart = OddsChart("manilhas")
 >>> "<svg" in chart.html.value and "27.7%" in chart.caption
 True
 """
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import os
 import re
+import sys
+import warnings
 from functools import lru_cache
 from html import escape
+from importlib.metadata import version
+from pathlib import Path
 
 import ipywidgets as W
-from matplotlib import rc_context
-from matplotlib.figure import Figure
 
 import truco
 from truco import odds
-from truco.i18n import _, get_language
+from truco.i18n import LANGUAGES, LOCALE_DIR, _, get_language, set_language
 
 from .common import TutorWidget, get_variant
 
@@ -41,8 +51,15 @@ def frac(x) -> str:
 
 
 def _svg(fig, prefix: str) -> str:
+    from matplotlib import rc_context
+
     buf = io.StringIO()
-    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "truco-tutor"}):
+    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "truco-tutor"}), \
+            warnings.catch_warnings():
+        # Text stays text in the SVG (svg.fonttype none): the browser draws Thai or Persian
+        # with its own fonts, so matplotlib's note that DejaVu Sans lacks a glyph (used only
+        # to measure the text) must not reach the learner's page.
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font")
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = buf.getvalue()
     text = text[text.index("<svg"):]
@@ -62,6 +79,8 @@ def _svg(fig, prefix: str) -> str:
 
 
 def _figure(width=6.4, height=3.2):
+    from matplotlib.figure import Figure  # imported only when a chart is drawn
+
     fig = Figure(figsize=(width, height), dpi=100)
     ax = fig.add_subplot()
     ax.spines[["top", "right"]].set_visible(False)
@@ -194,15 +213,65 @@ def _lead(name, players):
     return fig, caption, _("Bar chart: how often each card you lead wins the trick")
 
 
-@lru_cache(maxsize=64)
-def render(kind: str, name: str, players: int, language: str) -> tuple[str, str, str]:
-    """(svg, caption, description) of a chart; cached (the numbers never change)."""
+def _draw(kind: str, name: str, players: int) -> tuple[str, str, str]:
     if kind == "lead":
         fig, caption, label = _lead(name, players)
     else:
         fig, caption, label = {"manilhas": _manilhas, "envido": _envido, "flor": _flor,
                                "first_card": _first_card}[kind]()
     return _svg(fig, f"odds-{kind}"), caption, label
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "truco-tutor" / "odds-charts"
+
+
+@lru_cache(maxsize=None)
+def _stamp(language: str) -> str:
+    """What a drawn chart depends on besides its arguments: this module, the engine's odds,
+    the language's catalog and matplotlib's version."""
+    digest = hashlib.sha256(version("matplotlib").encode())
+    catalog = LOCALE_DIR / language / "LC_MESSAGES" / "truco.mo"
+    for path in (Path(__file__), Path(odds.__file__), catalog):
+        digest.update(path.read_bytes() if path.exists() else b"-")
+    return digest.hexdigest()[:20]
+
+
+@lru_cache(maxsize=64)
+def render(kind: str, name: str, players: int, language: str) -> tuple[str, str, str]:
+    """(svg, caption, description) of a chart, from the disk cache when it was drawn before."""
+    key = hashlib.sha256(f"{kind}|{name}|{players}|{language}|{_stamp(language)}".encode())
+    path = cache_dir() / f"{key.hexdigest()[:32]}.json"
+    try:
+        svg, caption, label = json.loads(path.read_text(encoding="utf-8"))
+        return svg, caption, label
+    except (OSError, ValueError):
+        pass
+    drawn = _draw(kind, name, players)
+    try:  # written whole then renamed: a reader never sees half a file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(drawn), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:  # a read-only disk only costs time
+        pass
+    return drawn
+
+
+def warm(languages=LANGUAGES) -> int:
+    """Draw every chart the odds lesson can show, in every language; returns how many."""
+    count = 0
+    for language in languages:
+        set_language(language)
+        for kind in KINDS[:-1]:
+            render(kind, "mineiro", 2, language)
+            count += 1
+        for name in truco.VARIANT_NAMES:
+            render("lead", name, 2, language)
+            count += 1
+    set_language("en")
+    return count
 
 
 class OddsChart(TutorWidget):
@@ -223,3 +292,10 @@ class OddsChart(TutorWidget):
             f'<figure class="tutor-odds-chart" style="margin:0">{svg}'
             f'<figcaption>{escape(caption)}</figcaption></figure>')
         self._root([self.html])
+
+
+if __name__ == "__main__":  # pragma: no cover - command line
+    if sys.argv[1:] == ["warm"]:
+        print(f"{warm()} odds charts ready in {cache_dir()}")
+    else:
+        print("usage: python -m widgets.odds_charts warm")

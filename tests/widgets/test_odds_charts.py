@@ -1,7 +1,12 @@
 """OddsChart: the odds lesson's charts draw the engine's exact counts (issue 6)."""
+import json
+import warnings
+
 import pytest
 
 from truco import odds
+from truco.i18n import set_language
+from widgets import odds_charts
 from widgets.odds_charts import KINDS, OddsChart, pct
 
 
@@ -35,3 +40,47 @@ def test_charts_on_one_page_never_share_an_id():
     import re
     ids = [i for kind in KINDS for i in re.findall(r'id="([^"]+)"', OddsChart(kind).html.value)]
     assert len(ids) == len(set(ids))
+
+
+@pytest.fixture
+def fresh_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    odds_charts.render.cache_clear()
+    yield tmp_path / "truco-tutor" / "odds-charts"
+    odds_charts.render.cache_clear()
+
+
+def test_a_drawn_chart_is_kept_on_disk_and_read_back_without_drawing(fresh_cache, monkeypatch):
+    first = odds_charts.render("flor", "mineiro", 2, "en")
+    assert len(list(fresh_cache.glob("*.json"))) == 1
+    odds_charts.render.cache_clear()
+
+    def no_drawing(*args):
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr(odds_charts, "_draw", no_drawing)
+    assert odds_charts.render("flor", "mineiro", 2, "en") == first
+    with pytest.raises(AssertionError, match="drawn again"):  # another language: its own chart
+        odds_charts.render("flor", "mineiro", 2, "pt_BR")
+
+
+def test_a_damaged_cache_file_is_drawn_again(fresh_cache):
+    first = odds_charts.render("first_card", "mineiro", 2, "en")
+    (path,) = fresh_cache.glob("*.json")
+    path.write_text("{not json", encoding="utf-8")
+    odds_charts.render.cache_clear()
+    assert odds_charts.render("first_card", "mineiro", 2, "en") == first
+    assert json.loads(path.read_text(encoding="utf-8"))[1] == first[1]
+
+
+def test_thai_and_persian_charts_draw_without_a_warning(fresh_cache):
+    """Matplotlib's font lacks Thai glyphs; its warning must not reach the page."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for code in ("th", "fa"):
+            set_language(code)
+            try:
+                chart = OddsChart("manilhas")
+            finally:
+                set_language("en")
+            assert "<svg" in chart.html.value
