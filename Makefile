@@ -14,7 +14,6 @@ export IPYTHONDIR := $(HOME_DIR)/ipython
 export XDG_CACHE_HOME := $(HOME_DIR)/cache
 export MPLCONFIGDIR := $(HOME_DIR)/matplotlib
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
-export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: app lab test venv chromium postgresql bench clean
 

@@ -59,7 +59,6 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     _prepend(env, "JUPYTER_PATH", SHARE)
     _prepend(env, "JUPYTER_CONFIG_PATH", CONFIG)
     env.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
     return env
 
 
