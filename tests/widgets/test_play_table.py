@@ -125,7 +125,7 @@ def test_raise_answered_by_the_computer():
         "accept" if "accept" in obs.legal_actions else obs.legal_actions[0]))
     assert t.act("raise") is True
     assert t.game.hand_value == 4
-    assert "team A calls Truco" in t.message and "accepts" in t.message
+    assert "Team A calls Truco" in t.message and "accepts" in t.message  # a sentence: capital
 
 
 def test_hand_of_ten_decision():
