@@ -28,6 +28,9 @@ $(STAMP): pyproject.toml
 
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
+	@# A Thai font, so Thai pages (and their screenshots) are readable on a bare Debian machine.
+	@fc-list :lang=th | grep -q . || apt-get install -y --no-install-recommends fonts-thai-tlwg \
+	  || (apt-get update && apt-get install -y --no-install-recommends fonts-thai-tlwg)
 
 # The classroom tests run on SQLite and on a throwaway PostgreSQL server that the tests start
 # themselves (tests/classroom/conftest.py); only Debian's package is installed here.
