@@ -323,7 +323,12 @@ class CoreGame(GameBase):
             decided, winner, reason = resolve.hand_status(tricks, v.all_tie, self.mano & 1,
                                                           self.dealer & 1)
             if decided:
-                points = self._hand_points(winner)
+                if winner is None:
+                    points = 0
+                elif self._special is None and self._mon_reste != "game":
+                    points = self._value
+                else:
+                    points = self._hand_points(winner)
                 self._end_hand(HandVerdict(reason, winner, tricks, points))
                 return
         self._new_trick(leader)
@@ -384,8 +389,8 @@ class CoreGame(GameBase):
     def _on_fold(self, action: Action) -> Event:
         seat = self._current
         team = seat & 1
-        points = (self._hand_points(1 - team) if self._has_sides or self._special is not None
-                  else self._value)
+        points = (self._value if self._special is None and self._mon_reste != "game"
+                  else self._hand_points(1 - team))
         verdict = BetVerdict("fold", "fold", self.variant, team, points, points, 1 - team, points)
         event = _new(Event, ("fold", seat, action, verdict, self.hand_no))
         self.log.append(event)

@@ -13,8 +13,8 @@ from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_R
                       FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO, SON_BUENAS)
 from .errors import IllegalAction
 from .i18n import N_, _
-from .points import hand_envido, hand_flor
-from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
+from .points import hand_envido, hand_flor, pieza_points
+from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event, _new
 from .verdicts import Verdict, team_name
 
 BET_POINTS = {ENVIDO: 2, REAL_ENVIDO: 3}
@@ -90,12 +90,16 @@ class EnvidoMixin:
         muestra = self.vira if t.muestra else None
         self._muestra = muestra
         self._flor_of = flor_of = {}  # seat -> flor points
-        if t.flor:
+        if t.flor:  # a flor needs three cards of one suit, or a pieza
+            pieza = None if muestra is None else pieza_points(muestra)
             seat = 0
             for hand in self._hands:
-                points = hand_flor(hand, muestra)
-                if points is not None:
-                    flor_of[seat] = points
+                a, b, c = hand
+                if a.suit == b.suit == c.suit or pieza is not None and (
+                        pieza[a.id] or pieza[b.id] or pieza[c.id]):
+                    points = hand_flor(hand, muestra)
+                    if points is not None:
+                        flor_of[seat] = points
                 seat += 1
         self._flor_sung: list[int] = []
         self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
@@ -126,22 +130,19 @@ class EnvidoMixin:
     def _envido_bets(self) -> list:
         """The envido bets the player to act may make now, after the bets on the table (the
         actions, cached per sequence of bets)."""
-        bets = self._env_bets
-        key = tuple(bets)
-        known = self._tables.bets.get(key)
+        known = self._tables.bets.get(tuple(self._env_bets))
         if known is None:
-            fixed, falta = self._envido_options(bets)
-            table = self._table
-            known = self._tables.bets[key] = ([table[w] for w in fixed], falta)
-        fixed, falta = known
-        if falta:
+            known = self._envido_options(self._env_bets)
+        fixed, with_falta = known
+        if with_falta is not None:
             cap = self.variant.envido_cap
             if cap is None or self.variant.target - max(self._score) <= cap:
-                return fixed + [self._table[FALTA_ENVIDO]]
+                return with_falta
         return fixed
 
-    def _envido_options(self, bets) -> tuple[list[str], bool]:
-        """(bets that may follow ``bets`` whatever the score, whether falta envido may)."""
+    def _envido_options(self, bets) -> tuple[list, list | None]:
+        """(the bets that may follow ``bets`` whatever the score, the same with falta envido or
+        None if it may not follow), as actions; cached in the variant's tables."""
         if not bets:
             options = list(ENVIDO_BETS)
         elif bets[-1] == FALTA_ENVIDO:
@@ -151,10 +152,12 @@ class EnvidoMixin:
         else:
             options = ([ENVIDO] if bets.count(ENVIDO) == 1 and len(bets) == 1 else []) + \
                 [REAL_ENVIDO, FALTA_ENVIDO]
-        cap = self.variant.envido_cap
-        fixed = [o for o in options if o != FALTA_ENVIDO and
+        cap, table = self.variant.envido_cap, self._table
+        fixed = [table[o] for o in options if o != FALTA_ENVIDO and
                  (cap is None or sum(BET_POINTS[b] for b in bets + [o]) <= cap)]
-        return fixed, FALTA_ENVIDO in options
+        with_falta = fixed + [table[FALTA_ENVIDO]] if FALTA_ENVIDO in options else None
+        known = self._tables.bets[tuple(bets)] = (fixed, with_falta)
+        return known
 
     def _envido_actions(self, legal: list) -> None:
         # _unsung_flor and _envido_open, inlined: the caller checked this is the first trick
@@ -171,7 +174,7 @@ class EnvidoMixin:
     def _forced_actions(self):
         if self._flor_of and self._unsung_flor(self._current):
             return [self._table[FLOR]] + ([self._table[FOLD]] if self._may_fold() else [])
-        return super()._forced_actions()
+        return None  # (no other rule forces actions)
 
     def _extra_raise_blocker(self):
         blocker = super()._extra_raise_blocker()
@@ -235,8 +238,10 @@ class EnvidoMixin:
 
     # --- what the actions do ------------------------------------------------------------
     def _log_side(self, action, verdict) -> Event:
-        return self._log_event("envido" if verdict.reason[0] == "e" else "flor", self._current,
-                               action, verdict)
+        event = _new(Event, ("envido" if verdict.reason[0] == "e" else "flor", self._current,
+                             action, verdict, self.hand_no))
+        self.log.append(event)
+        return event
 
     def _resume(self) -> None:
         self._env_done = True

@@ -137,8 +137,13 @@ class GameBase:
         """The play actions of ``seat``'s cards, in hand order (kept as cards are played)."""
         acts = self._hand_acts[seat]
         if acts is None:
-            plays = self._plays
-            acts = self._hand_acts[seat] = [plays[c.id] for c in self._hands[seat]]
+            plays, hand = self._plays, self._hands[seat]
+            if len(hand) == 3:
+                a, b, c = hand
+                acts = [plays[a.id], plays[b.id], plays[c.id]]
+            else:
+                acts = [plays[c.id] for c in hand]
+            self._hand_acts[seat] = acts
         return acts
 
     @property
