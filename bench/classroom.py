@@ -11,7 +11,9 @@ a fresh SQLite file (or ``--db postgresql://...``, an empty database) as the cla
 makes a class and its learners, and then every simulated learner, in a thread of its own:
 
 1. loads ``lessons/03_tricks.ipynb?learner=<token>`` over HTTP, as a browser does (Voilà
-   starts a kernel and runs the notebook for it), and reads the page's kernel id;
+   starts a kernel and runs the notebook for it; with progressive rendering, the bench asks
+   for the run on Voilà's execution websocket as the page's script does), and reads the
+   page's kernel id;
 2. opens the kernel's websocket and speaks the Jupyter widget protocol: asks for every
    widget model's state, finds the first trick quiz (its card row, its feedback box, its
    Next button);
@@ -32,6 +34,7 @@ import json
 import math
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -87,12 +90,33 @@ class Learner:
             html = response.read().decode()
         config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
                            r"</script>", html, re.S)
-        kernel = json.loads(config.group(1))["kernelId"]
+        data = json.loads(config.group(1))
+        kernel = data["kernelId"]
         ws_url = self.base.replace("http://", "ws://", 1)
+        if data.get("progressiveRendering"):
+            self._execute(ws_url, kernel)
         self.ws = websocket.create_connection(
             f"{ws_url}api/kernels/{kernel}/channels?session_id={self.session}",
             timeout=TIMEOUT)
         self._find_quiz()
+
+    @staticmethod
+    def _execute(ws_url: str, kernel: str) -> None:
+        """With progressive rendering the page's HTML comes first and its own script asks
+        Voilà to run the notebook: do the same, and wait for the last cell's result."""
+        ws = websocket.create_connection(f"{ws_url}voila/execution/{kernel}", timeout=600)
+        try:
+            ws.send(json.dumps({"action": "execute", "payload": {"kernel_id": kernel}}))
+            while True:
+                msg = json.loads(ws.recv())
+                if msg.get("action") == "execution_error":
+                    raise RuntimeError(f"Voilà did not run the notebook: {msg['payload']}")
+                payload = msg.get("payload", {})
+                if msg.get("action") == "execution_result" and \
+                        payload["cell_index"] == payload["total_cell"] - 1:
+                    return
+        finally:
+            ws.close()
 
     def send(self, msg_type: str, content: dict) -> str:
         msg_id = uuid.uuid4().hex
@@ -128,7 +152,7 @@ class Learner:
                 comms = list(msg["content"]["comms"])
             if msg.get("parent_header", {}).get("msg_id") == ask and \
                     msg["header"]["msg_type"] == "status" and \
-                    msg["content"]["execution_state"] == "idle" and comms:
+                    msg["content"]["execution_state"] == "idle":
                 break
         for comm in comms:
             self.until_idle(self.send("comm_msg", {"comm_id": comm,
@@ -208,6 +232,8 @@ class MemoryWatch(threading.Thread):
 
 
 def main() -> int:
+    # A SIGTERM (e.g. from `timeout`) unwinds like Ctrl+C, so Voilà and its kernels stop too.
+    signal.signal(signal.SIGTERM, lambda *_a: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--questions", type=int, default=10)

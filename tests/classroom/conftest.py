@@ -69,7 +69,7 @@ def pg_server():
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}/"
     finally:
-        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-m", "fast", "-w",
+        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w",
                                      "stop"]), capture_output=True)
         shutil.rmtree(root, ignore_errors=True)
 
