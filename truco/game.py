@@ -102,24 +102,6 @@ class CoreGame(GameBase):
     def winner(self):
         return self._winner
 
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            if self._phase == PLAY_PHASE and not self._has_sides:  # the common case, inline
-                cur = self._current
-                acts = self._hand_acts[cur]
-                if acts is None:
-                    acts = self._plays_of(cur)
-                rr = self._raise_right
-                if (self._special is None and self._next_rung[self._value] is not None
-                        and (rr is None or rr == cur & 1) and self._pending_side is None):
-                    legal = self._legal = acts + self._raise_fold
-                else:
-                    legal = self._legal = acts + self._fold_only
-            else:
-                legal = self._legal = self._compute_legal()
-        return legal
-
     def why_not(self, action, player=None):
         """None if ``action`` is legal now, else the :class:`IllegalAction` it would raise."""
         try:
@@ -166,19 +148,30 @@ class CoreGame(GameBase):
         return self._handlers[action.kind](self, action)
 
     # --- legality in one place ------------------------------------------------------------------
-    def _compute_legal(self) -> list[Action]:
-        """The legal actions, but for the play phase with no side rule live (inline above)."""
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take now (computed once per state)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         phase = self._phase
-        table = self._table
-        if phase == PLAY_PHASE:  # a side rule (envido, flor, Truc specials) is live
+        if phase == PLAY_PHASE:
             cur = self._current
             acts = self._hand_acts[cur]
             if acts is None:
                 acts = self._plays_of(cur)
+            rr = self._raise_right
+            may_raise = (self._special is None and self._next_rung[self._value] is not None
+                         and (rr is None or rr == cur & 1) and self._pending_side is None)
+            if not self._has_sides:  # the common case
+                legal = self._legal = acts + (self._raise_fold if may_raise else self._fold_only)
+                return legal
+            # A side rule (envido, flor, Truc specials) is live.
+            table = self._table
             if self._env_live:
                 if self._flor_of:
                     forced = self._forced_actions()
                     if forced is not None:
+                        self._legal = forced
                         return forced
                 legal = acts + []
                 if self._truc_bets:
@@ -189,16 +182,13 @@ class CoreGame(GameBase):
                 legal = acts + []
                 if self._truc_bets:
                     self._truc_actions(legal)
-            rr = self._raise_right
             # A flor still to announce would block raising, but it is forced above.
-            if (self._special is None and self._next_rung[self._value] is not None
-                    and (rr is None or rr == cur & 1) and self._pending_side is None
-                    and self._mon_reste is None):
+            if may_raise and self._mon_reste is None:
                 legal.append(table[RAISE])
             if not self._captains_on or cur == self.dealer or cur == self.mano:
                 legal.append(table[FOLD])
-            return legal
-        if phase == ANSWER:
+        elif phase == ANSWER:
+            table = self._table
             legal = [table[ACCEPT], table[REFUSE]]
             if (self._special is None and self._mon_reste is None
                     and self._next_rung.get(self._pending[1]) is not None):
@@ -208,10 +198,12 @@ class CoreGame(GameBase):
                     self._truc_actions(legal)
                 if self._env_live and not self._env_done:
                     self._envido_actions(legal)
-            return legal
-        if phase == DECIDE:
-            return [table[ACCEPT], table[REFUSE]]
-        return self._other_phase_actions()
+        elif phase == DECIDE:
+            legal = [self._table[ACCEPT], self._table[REFUSE]]
+        else:
+            legal = self._other_phase_actions()
+        self._legal = legal
+        return legal
 
     def _verify(self, action, player) -> Action:
         if self._phase == OVER:

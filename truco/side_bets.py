@@ -169,7 +169,16 @@ class EnvidoMixin:
         elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
                   or self._raise_right is not None or self._value != self.variant.base_value):
             if phase == PLAY_PHASE and self._pending is None or phase == ANSWER:
-                legal.extend(self._envido_bets())
+                # self._envido_bets(), inlined
+                known = self._tables.bets.get(tuple(self._env_bets))
+                if known is None:
+                    known = self._envido_options(self._env_bets)
+                fixed, with_falta = known
+                if with_falta is not None:
+                    cap = self.variant.envido_cap
+                    if cap is None or self.variant.target - max(self._score) <= cap:
+                        fixed = with_falta
+                legal.extend(fixed)
 
     def _forced_actions(self):
         if self._flor_of and self._unsung_flor(self._current):
@@ -255,11 +264,13 @@ class EnvidoMixin:
         if self._phase != ENVIDO_ANSWER:
             self._env_resume = (self._phase, seat)
             self._env_bets = []
-        refused = 1 if not self._env_bets else self._envido_stake(self._env_bets)
-        self._env_bets.append(word)
+        bets = self._env_bets
+        refused = 1 if not bets else self._envido_stake(bets)
+        bets.append(word)
         verdict = SideVerdict("envido_called", seat, None, 0, bet=word,
-                              stake=self._envido_stake(self._env_bets), refused=refused)
-        event = self._log_side(action, verdict)
+                              stake=self._envido_stake(bets), refused=refused)
+        event = _new(Event, ("envido", seat, action, verdict, self.hand_no))
+        self.log.append(event)
         self._phase = ENVIDO_ANSWER
         self._current = (seat + 1) % self.n
         return event
@@ -277,31 +288,34 @@ class EnvidoMixin:
     def _on_quiero(self, action):
         if self._phase == FLOR_ANSWER:
             return self._flor_showdown(action, self._flor_bet[2])
+        stake = self._envido_stake(self._env_bets)
         event = self._log_side(action, SideVerdict("envido_accepted", self._current,
-                                                   stake=self._envido_stake(self._env_bets)))
-        self._env_decl = {"stake": self._envido_stake(self._env_bets), "best": None, "next": 0}
+                                                   stake=stake))
+        self._env_decl = {"stake": stake, "best": None, "next": 0}
         self._phase = DECLARE
         self._declare_round()
         return event
 
     def _declare_round(self) -> None:
         """Declare points from the mano: automatic when they win, else 'son buenas' is owed."""
-        decl, n = self._env_decl, self.n
-        while decl["next"] < n:
-            seat = (self.mano + decl["next"]) % n
-            best = decl["best"]
+        decl, n, dealt = self._env_decl, self.n, self._dealt
+        k, best = decl["next"], decl["best"]
+        while k < n:
+            seat = (self.mano + k) % n
             if best is not None and best[0] & 1 == seat & 1:
-                decl["next"] += 1
+                k += 1
                 continue
-            points = hand_envido(self._dealt[3 * seat:3 * seat + 3], self._muestra)
+            points = hand_envido(dealt[3 * seat:3 * seat + 3], self._muestra)
             if best is None or points > best[1]:
-                decl["best"] = (seat, points, best[1] if best else None)
-                self.log.append(Event("envido", seat, None,
-                                      SideVerdict("declared", seat, envido=points), self.hand_no))
-                decl["next"] += 1
+                best = (seat, points, best[1] if best else None)
+                self.log.append(_new(Event, ("envido", seat, None, SideVerdict(
+                    "declared", seat, envido=points), self.hand_no)))
+                k += 1
                 continue
+            decl["next"], decl["best"] = k, best
             self._current = seat  # owes "son buenas"
             return
+        decl["next"], decl["best"] = k, best
         seat, points, other = decl["best"]
         team = seat & 1
         self._score[team] += decl["stake"]
