@@ -104,6 +104,7 @@ def store(db_url):
 def classroom_env(db_url, monkeypatch):
     """This process's classroom settings point at ``db_url``; returns its store."""
     for name in ("TRUCO_TEACHER_PASSCODE", "TRUCO_CLASSROOM_USER_HEADER", "JUPYTERHUB_USER",
+                 "TRUCO_CLASSROOM_HUB_USER",
                  "TRUCO_CLASSROOM_CONFIG", "QUERY_STRING", "SCRIPT_NAME"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("TRUCO_CLASSROOM_DB", db_url)

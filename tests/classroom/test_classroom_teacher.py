@@ -98,3 +98,18 @@ def test_without_a_passcode_the_teacher_page_is_off(store):
     teacher = page(store, passcode=None)
     assert not teacher.unlock("") and not teacher.unlock("anything")
     assert "TRUCO_TEACHER_PASSCODE" in teacher.message and teacher.gate.layout.display == "none"
+
+
+def test_the_page_refreshes_itself_while_open(store):
+    code = known_class(store)
+    teacher = page(store)
+    teacher.unlock("s3cret-passcode")
+    teacher.show(code)
+    assert teacher.ticker.running
+    late = store.join(code, "Late")
+    store.record_answer(late, Answer("03_tricks", "trick-1", 1, 1, "mineiro", "4c 3d", "3d",
+                                     "4c", False))
+    teacher._on_tick(teacher.ticker, {"type": "tick"}, [])  # what the page's timer sends
+    assert teacher.questions[0].answers == 26 and teacher.questions[0].wrong[0] == ("3d", 9)
+    assert "Learners (26)" in teacher.learners_html.value
+    assert "35% chose the 3 of diamonds" in teacher.questions_html.value

@@ -207,3 +207,12 @@ def test_a_deal_that_is_no_quiz_is_the_class_deal_too(classroom_env, monkeypatch
     open_page(monkeypatch, "/voila/render/lessons/05_raising.ipynb")
     assert [[c.code for c in BetLadder("mineiro", seed=1).game.hand(p)] for p in (0, 1)] == [
         [c.code for c in BetLadder("mineiro", seed=1).game.hand(p)] for p in (0, 1)]
+
+
+def test_a_hub_user_is_the_learner_only_when_asked_for(classroom_env, monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "teacher-on-a-shared-server")
+    open_page(monkeypatch, INDEX)
+    assert JoinPanel().user is None and JoinPanel().name_box is not None
+    monkeypatch.setenv("TRUCO_CLASSROOM_HUB_USER", "1")
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    assert JoinPanel().user == "ana"

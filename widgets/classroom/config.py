@@ -18,14 +18,17 @@ Environment variable               In the TOML file               Meaning
                                                                   ``X-Forwarded-User``); it must be
                                                                   listed in ``voila.json``'s
                                                                   ``http_header_envs`` too
+``TRUCO_CLASSROOM_HUB_USER=1``     ``hub_user = true``            under JupyterHub with one server
+                                                                  per learner: the server's
+                                                                  ``JUPYTERHUB_USER`` is the learner
 =================================  =============================  ==================================
-
-Under JupyterHub the single-user server's ``JUPYTERHUB_USER`` is used as the identity when no
-header is configured.
 
 >>> settings = Settings.load({"TRUCO_CLASSROOM_DB": "postgresql://u@h/db"})
 >>> settings.database, settings.is_postgres, settings.teacher_passcode
 ('postgresql://u@h/db', True, None)
+>>> settings.header_user({"JUPYTERHUB_USER": "ana"}), Settings.load(
+...     {"TRUCO_CLASSROOM_HUB_USER": "1"}).header_user({"JUPYTERHUB_USER": "ana"})
+(None, 'ana')
 """
 from __future__ import annotations
 
@@ -44,6 +47,7 @@ _KEYS = {  # environment variable -> key in the TOML file
     "TRUCO_CLASSROOM_DB": "database",
     "TRUCO_TEACHER_PASSCODE": "teacher_passcode",
     "TRUCO_CLASSROOM_USER_HEADER": "user_header",
+    "TRUCO_CLASSROOM_HUB_USER": "hub_user",
 }
 
 
@@ -52,6 +56,7 @@ class Settings:
     database: str
     teacher_passcode: str | None = None
     user_header: str | None = None
+    hub_user: bool = False
 
     @property
     def is_postgres(self) -> bool:
@@ -72,7 +77,8 @@ class Settings:
             values[key] = str(value).strip() if value not in (None, "") else None
         return cls(database=values["database"] or str(DEFAULT_DB),
                    teacher_passcode=values["teacher_passcode"],
-                   user_header=values["user_header"])
+                   user_header=values["user_header"],
+                   hub_user=(values["hub_user"] or "").lower() in ("1", "true", "yes"))
 
     def header_user(self, environ=None) -> str | None:
         """The signed-in user a trusted proxy or hub gave this page, if any (else None)."""
@@ -81,5 +87,7 @@ class Settings:
             name = "HTTP_" + self.user_header.upper().replace("-", "_")
             value = (env.get(name) or "").strip()
             return value[:120] or None
+        if not self.hub_user:  # a shared server may run under one hub user: opt in only
+            return None
         value = (env.get("JUPYTERHUB_USER") or "").strip()
         return value[:120] or None

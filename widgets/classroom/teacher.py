@@ -189,8 +189,12 @@ class TeacherPage:
         if not self.unlocked:
             return None
         title = " ".join(str(title or "")[:80].split())
-        code = self.store.create_class(title)
-        self._load_classes(select=code)
+        try:
+            code = self.store.create_class(title)
+            self._load_classes(select=code)
+        except Exception:
+            self._say(_("The class database is not reachable. Check its settings."), "error")
+            return None
         self._say(_("New class code: {code}. Show it to your class.").format(code=code), "right")
         return code
 
@@ -198,8 +202,8 @@ class TeacherPage:
         if not self.unlocked or code is None:
             return
         self.code = code
-        self.refresh()
         self.ticker.running = True
+        self._on_tick(None, {"type": "tick"}, [])
 
     def refresh(self) -> None:
         if not self.unlocked or self.code is None:
