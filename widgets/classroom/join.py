@@ -120,7 +120,11 @@ class JoinPanel:
             parts = [heading, intro, who, self.code_box, self.join_button]
             if problem():
                 self._say(problem(), "error")
+        from ..common import rtl
+
         self.widget = W.VBox([*parts, self.feedback, self.navigator])
+        rtl(self.widget)
+        rtl(self.feedback)
         self.widget.add_class("tutor-widget")
         self.widget.add_class("tutor-classroom")
 

@@ -23,7 +23,7 @@ import traitlets
 
 from truco.i18n import _
 
-from ..common import FEEDBACK, READY, set_feedback
+from ..common import FEEDBACK, READY, rtl, set_feedback
 from ..language import apply_session_language
 from .config import Settings
 from .session import shared_store
@@ -115,6 +115,8 @@ class TeacherPage:
         self.widget.add_class(READY)
         self.widget.add_class("tutor-widget")
         self.widget.add_class("tutor-teacher")
+        rtl(self.widget)
+        rtl(self.feedback)
         if not self.settings.teacher_passcode:
             self.gate.layout.display = "none"
             self._say(_("The teacher page is off: set a passcode in TRUCO_TEACHER_PASSCODE "
