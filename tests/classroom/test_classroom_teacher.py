@@ -70,6 +70,7 @@ def test_the_numbers_on_a_known_class(store):
     rows = list(csv.reader(io.StringIO(base64.b64decode(link.group(1)).decode())))
     assert rows[0][:4] == ["learner", "lesson", "quiz", "question"] and len(rows) == 51
     assert sum(1 for r in rows[1:] if r[9] == "1") == 40
+    assert rows[1][0] == "Learner 00" and rows[1][10].endswith("+00:00")
 
 
 def test_a_new_class_code_is_shown_to_project(store):
@@ -113,3 +114,12 @@ def test_the_page_refreshes_itself_while_open(store):
     assert teacher.questions[0].answers == 26 and teacher.questions[0].wrong[0] == ("3d", 9)
     assert "Learners (26)" in teacher.learners_html.value
     assert "35% chose the 3 of diamonds" in teacher.questions_html.value
+
+
+def test_names_cannot_become_spreadsheet_formulas():
+    from widgets.classroom.stats import csv_text
+
+    row = (1, "=HYPERLINK(\"x\")", "03_tricks", "trick-1", 1, 1, "mineiro", "4c 3d", "3d",
+           "4c", False, 0.0)
+    line = list(csv.reader(io.StringIO(csv_text([row]))))[1]
+    assert line[0] == "'=HYPERLINK(\"x\")" and line[10] == "1970-01-01T00:00:00+00:00"

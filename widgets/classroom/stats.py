@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import datetime, timezone
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -25,7 +26,7 @@ __all__ = ["QuestionStat", "LearnerStat", "question_stats", "learner_stats",
            "wrong_answer_text", "answer_words", "csv_text", "CSV_COLUMNS", "percent"]
 
 CSV_COLUMNS = ("learner", "lesson", "quiz", "question", "answer_no", "variant", "prompt",
-               "answer", "correct", "right", "time")
+               "answer", "correct", "right", "time_utc")
 
 
 def percent(part: int, whole: int) -> int:
@@ -129,7 +130,8 @@ def csv_text(rows) -> str:
     for (_lid, name, lesson, quiz, seq, item, variant, prompt, answer, correct, right,
          at) in rows:
         writer.writerow([_safe(name), lesson, quiz, item, seq, variant, prompt, answer,
-                         correct, int(bool(right)), f"{at:.3f}"])
+                         correct, int(bool(right)),
+                         datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="seconds")])
     return out.getvalue()
 
 
