@@ -54,7 +54,8 @@ def test_the_numbers_on_a_known_class(store):
     assert q1.wrong == [("3d", 8), ("tie", 2)]
     assert (q2.answers, q2.right, q2.wrong) == (25, 25, [])
     html = teacher.questions_html.value
-    assert "32% chose the 3 of diamonds over the 4 of clubs (Zap)" in html
+    assert ("32% chose the 3 of diamonds over the 4 of clubs (Zap); "
+            "8% chose a tie over the 4 of clubs (Zap)") in html
     assert "60%" in html and "100%" in html
     learners = {s.name: s for s in teacher.learners}
     assert len(learners) == 25 and "Elsewhere" not in learners

@@ -188,6 +188,8 @@ def test_the_start_page_ticks_lessons_and_shows_scores(classroom_env, monkeypatc
     assert "✓" not in links["02_manilhas.ipynb"]["text"]
     assert all(f"learner={ana.token}" in l["href"] for l in page.links.links)
     assert "You are Ana, in class" in page.classroom.widget.children[1].value
+    rejoin = page.classroom.widget.children[2].value  # a shared device: the next learner
+    assert f'href="{INDEX}"' in rejoin and "learner=" not in rejoin
     open_page(monkeypatch, INDEX, bia.token)  # Bia sees her own progress only
     assert progress(classroom.current()) == {}
     assert f"learner={bia.token}" in lesson_href("03_tricks")

@@ -90,10 +90,14 @@ class JoinPanel:
         if self.session is not None:
             learner = self.session.learner
             self.name_box = self.code_box = self.join_button = None
+            again = self.index_href + ("?" + urlencode(self.keep_query, quote_via=quote)
+                                       if self.keep_query else "")
             parts = [heading, W.HTML("<p>" + escape(_(
                 "You are {name}, in class {code}. Your answers are saved as you go; the "
                 "lessons you finished are ticked below.").format(
-                    name=learner.name, code=learner.class_code)) + "</p>")]
+                    name=learner.name, code=learner.class_code)) + "</p>"),
+                W.HTML(f'<p><a class="tutor-rejoin" href="{escape(again, quote=True)}">'
+                       + escape(_("Not you? Join under another name")) + "</a></p>")]
         else:
             self.code_box = W.Text(description=_("Class code"), placeholder="KX7P2Q",
                                    style={"description_width": "initial"},

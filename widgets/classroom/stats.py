@@ -109,17 +109,14 @@ def answer_words(variant: str, code: str, prompt: str = "") -> str:
         return code
 
 
-def wrong_answer_text(stat: QuestionStat) -> str:
+def wrong_answer_text(stat: QuestionStat, most: int = 1) -> str:
     """'32% chose the 3 of diamonds over the 4 of clubs' for the most common wrong answer
-    ('' when nobody was wrong)."""
-    if not stat.wrong:
-        return ""
-    answer, count = stat.wrong[0]
+    (the ``most`` most common ones, joined by '; '; '' when nobody was wrong)."""
     right = _(" or ").join(answer_words(stat.variant, c, stat.prompt)
                            for c in stat.correct.split())
-    return _("{pct}% chose {answer} over {correct}").format(
+    return "; ".join(_("{pct}% chose {answer} over {correct}").format(
         pct=percent(count, stat.answers), answer=answer_words(stat.variant, answer, stat.prompt),
-        correct=right)
+        correct=right) for answer, count in stat.wrong[:most])
 
 
 def csv_text(rows) -> str:

@@ -238,9 +238,9 @@ class TeacherPage:
         return f"<h3>{escape(title)}</h3>" + _table("tutor-learners", head, rows)
 
     def _questions_table(self) -> str:
-        head = (_("Question"), _("Answers"), _("Right"), _("Most common wrong answer"))
+        head = (_("Question"), _("Answers"), _("Right"), _("Most common wrong answers"))
         rows = [(q.label(), q.answers, f"{percent(q.right, q.answers)}%",
-                 wrong_answer_text(q)) for q in self.questions]
+                 wrong_answer_text(q, most=2)) for q in self.questions]
         return f"<h3>{escape(_('Questions'))}</h3>" + _table("tutor-questions", head, rows)
 
     def _plot_png(self) -> bytes:
