@@ -168,7 +168,7 @@ class CoreGame(GameBase):
             # A side rule (envido, flor, Truc specials) is live.
             table = self._table
             if self._env_live:
-                if self._flor_of:
+                if cur in self._flor_of:  # a flor to announce may be forced
                     forced = self._forced_actions()
                     if forced is not None:
                         self._legal = forced
@@ -323,7 +323,11 @@ class CoreGame(GameBase):
                     points = self._hand_points(winner)
                 self._end_hand(HandVerdict(reason, winner, tricks, points))
                 return
-        self._new_trick(leader)
+        # The next trick.
+        self._leader = self._current = leader
+        self._trick_plays = []
+        self._trick_seats = []
+        self._best, self._top, self._teams = -2, 0, 0
 
     def _on_raise(self, action: Action) -> Event:
         seat = self._current

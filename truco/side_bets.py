@@ -103,6 +103,7 @@ class EnvidoMixin:
                 seat += 1
         self._flor_sung: list[int] = []
         self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
+        self._env_offer = self._envido_bets()  # the bets that may open the envido this hand
 
     # --- what is allowed ---------------------------------------------------------------
     def _after_first_trick(self) -> None:
@@ -169,16 +170,8 @@ class EnvidoMixin:
         elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
                   or self._raise_right is not None or self._value != self.variant.base_value):
             if phase == PLAY_PHASE and self._pending is None or phase == ANSWER:
-                # self._envido_bets(), inlined
-                known = self._tables.bets.get(tuple(self._env_bets))
-                if known is None:
-                    known = self._envido_options(self._env_bets)
-                fixed, with_falta = known
-                if with_falta is not None:
-                    cap = self.variant.envido_cap
-                    if cap is None or self.variant.target - max(self._score) <= cap:
-                        fixed = with_falta
-                legal.extend(fixed)
+                # No envido is under way here: the bets that open one (worked out per hand).
+                legal.extend(self._env_offer if not self._env_bets else self._envido_bets())
 
     def _forced_actions(self):
         if self._flor_of and self._unsung_flor(self._current):

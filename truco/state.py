@@ -73,6 +73,7 @@ class GameBase:
         self._has_sides = False
         self._deck = t.deck
         self._target = v.target
+        self._base_value = v.base_value
         self._steps = t.steps[players]
         self._hand_of = v.hand_of
         self._fixed_ranking = t.fixed_ranking
@@ -101,7 +102,8 @@ class GameBase:
         else:
             hands, vira = [list(h) for h in deal[0]], deal[1]
             dealt = [c for h in hands for c in h]
-        self.hand_no += 1
+        self.hand_no = hand_no = self.hand_no + 1
+        dealer, score = self.dealer, self._score
         self._dealt = dealt
         self._hands = hands
         self._hand_acts = [None] * n  # each seat's play actions, listed when first needed
@@ -112,17 +114,17 @@ class GameBase:
             self._ranking = ranking = self._tables.rankings[vira.id] or \
                 self._tables.ranking(vira)
         self._strength = ranking.strength
-        self.mano = self._leader = self._current = (self.dealer + 1) % n
-        self._value = self.variant.base_value
+        self.mano = self._leader = self._current = (dealer + 1) % n
+        self._value = self._base_value
         self._raise_right = self._pending = self._special = self._legal = None
         self._tricks = []
         self._actions = actions = []
-        self._notations.append(((self.dealer, tuple(self._score), vira, dealt), actions))
+        self._notations.append(((dealer, (score[0], score[1]), vira, dealt), actions))
         self._phase = PLAY_PHASE
         self._trick_plays = []
         self._trick_seats = []
         self._best, self._top, self._teams = -2, 0, 0
-        self.log.append(_new(Event, ("deal", self.dealer, None, None, self.hand_no)))
+        self.log.append(_new(Event, ("deal", dealer, None, None, hand_no)))
         if self._sides_enabled:
             self._has_sides = True
             if self._envido_on:
@@ -130,7 +132,7 @@ class GameBase:
             if self._truc_on:
                 self._start_hand_truc()
         hand_of = self._hand_of
-        if hand_of is not None and (self._score[0] >= hand_of or self._score[1] >= hand_of):
+        if hand_of is not None and (score[0] >= hand_of or score[1] >= hand_of):
             self._check_special_hand()
 
     def _plays_of(self, seat: int) -> list:
@@ -171,12 +173,6 @@ class GameBase:
         if self._special == "iron":
             return _("the iron hand")
         return _("the hand of {n}").format(n=self.variant.hand_of)
-
-    def _new_trick(self, leader: int) -> None:
-        self._leader = self._current = leader
-        self._trick_plays = []
-        self._trick_seats = []
-        self._best, self._top, self._teams = -2, 0, 0
 
     def _answerer(self, seat: int) -> int:
         """Who answers a bet made by ``seat``: the next player of the other side."""
