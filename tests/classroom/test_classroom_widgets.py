@@ -218,3 +218,22 @@ def test_a_hub_user_is_the_learner_only_when_asked_for(classroom_env, monkeypatc
     monkeypatch.setenv("TRUCO_CLASSROOM_HUB_USER", "1")
     monkeypatch.setenv("JUPYTERHUB_USER", "ana")
     assert JoinPanel().user == "ana"
+
+
+def test_an_unreachable_database_leaves_the_lessons_working(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("TRUCO_CLASSROOM_DB", str(blocker / "classroom.db"))
+    classroom.reset()
+    try:
+        open_page(monkeypatch, TRICKS, "a-token-from-an-earlier-day-123")
+        quiz = TrickQuiz("mineiro", seed=3)
+        assert quiz.recorder is None and quiz.seed == 3
+        assert quiz.choose(sorted(quiz.correct_answers())[0]) and quiz.tone == "right"
+        assert "not reachable" in classroom.problem()
+        open_page(monkeypatch, INDEX, "a-token-from-an-earlier-day-123")
+        panel = JoinPanel()
+        assert panel.tone == "error" and "not reachable" in panel.message
+        assert not panel.join("Ana", "KX7P2Q") and "not reachable" in panel.message
+    finally:
+        classroom.reset()

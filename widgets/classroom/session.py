@@ -30,7 +30,7 @@ from urllib.parse import parse_qs
 from truco.i18n import _
 
 from .config import Settings
-from .store import Answer, Learner, Store, StoreError, open_store, valid_token
+from .store import Answer, Learner, Store, open_store, valid_token
 
 __all__ = ["LEARNER_KEY", "Session", "Recorder", "class_seed", "current", "current_lesson", "derive_seed",
            "recorder", "reset", "visited", "shared_store", "problem"]
@@ -39,6 +39,7 @@ LEARNER_KEY = "learner"
 _LESSON_RE = re.compile(r"^[A-Za-z0-9_]{1,40}$")
 
 _store: Store | None = None
+_unreachable = False  # the store failed to open in this process: do not wait on it again
 _sessions: dict[str, "Session"] = {}
 _problem: str | None = None
 
@@ -101,12 +102,18 @@ def current() -> Session | None:
     _problem = _("This class link is not valid. Join the class again on the start page.")
     if not valid_token(token):
         return None
+    global _unreachable
+    unreachable = _("Your progress cannot be saved now: the class database is not "
+                    "reachable. Tell your teacher.")
+    if _unreachable:  # asked again for every link of the page: answer at once
+        _problem = unreachable
+        return None
     try:
         store = shared_store()
         learner = store.learner(token)
-    except (StoreError, OSError, Exception):  # a broken database must not break the lesson
-        _problem = _("Your progress cannot be saved now: the class database is not "
-                     "reachable. Tell your teacher.")
+    except Exception:  # a broken database must not break the lesson
+        _unreachable = True
+        _problem = unreachable
         return None
     if learner is None:
         return None
@@ -203,11 +210,11 @@ def recorder(kind: str, seed) -> Recorder | None:
 
 def reset() -> None:
     """Forget this process's store and sessions (tests; a changed configuration)."""
-    global _store, _problem
+    global _store, _problem, _unreachable
     if _store is not None:
         try:
             _store.close()
         except Exception:
             pass
-    _store, _problem = None, None
+    _store, _problem, _unreachable = None, None, False
     _sessions.clear()
