@@ -124,3 +124,18 @@ def test_names_cannot_become_spreadsheet_formulas():
            "4c", False, 0.0)
     line = list(csv.reader(io.StringIO(csv_text([row]))))[1]
     assert line[0] == "'=HYPERLINK(\"x\")" and line[10] == "1970-01-01T00:00:00+00:00"
+
+
+def test_reloading_does_not_help_a_guesser(store):
+    from widgets.classroom.teacher import GLOBAL_TRIES
+
+    tries = 0
+    while tries < GLOBAL_TRIES:
+        teacher = page(store)  # a reload: a new page, its own count starts again
+        for _i in range(min(MAX_TRIES, GLOBAL_TRIES - tries)):
+            assert not teacher.unlock(f"guess {tries}")
+            tries += 1
+    teacher = page(store)
+    assert not teacher.unlock("s3cret-passcode") and "closed for a few minutes" in \
+        teacher.message
+    assert store.gate_failures(60) == GLOBAL_TRIES

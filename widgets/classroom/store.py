@@ -112,6 +112,7 @@ CREATE TABLE IF NOT EXISTS answers (
     is_right INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL,
     UNIQUE (learner_id, lesson, quiz, seq));
 CREATE INDEX IF NOT EXISTS learners_by_class ON learners (class_code);
+CREATE TABLE IF NOT EXISTS gate_failures (at DOUBLE PRECISION NOT NULL);
 """
 
 
@@ -272,6 +273,18 @@ class Store:
             "SELECT l.id, l.name, a.lesson, a.quiz, a.seq, a.item, a.variant, a.prompt, "
             "a.answer, a.correct, a.is_right, a.at FROM answers a JOIN learners l ON "
             "l.id = a.learner_id WHERE l.class_code = ? ORDER BY a.at, a.id", (code,))]
+
+    # --- the teacher page's gate: wrong passcodes counted across pages and processes ---------
+    def gate_failure(self) -> None:
+        now = time.time()
+        with self._tx() as cur:
+            cur.execute(self._sql("DELETE FROM gate_failures WHERE at < ?"), (now - 3600,))
+            cur.execute(self._sql("INSERT INTO gate_failures (at) VALUES (?)"), (now,))
+
+    def gate_failures(self, seconds: float) -> int:
+        """Wrong teacher passcodes typed in the last ``seconds``, on any page."""
+        return self._one("SELECT COUNT(*) FROM gate_failures WHERE at >= ?",
+                         (time.time() - seconds,))[0]
 
     def count_answers(self, code: str | None = None) -> int:
         if code is None:

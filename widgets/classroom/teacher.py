@@ -7,7 +7,9 @@ CSV download of every answer (a ``data:`` link: no network, nothing written on t
 The page refreshes itself every :data:`REFRESH_SECONDS` while it is open.
 
 Nothing here is shown before the passcode is right; the passcode is compared in constant time,
-and after :data:`MAX_TRIES` wrong tries this page refuses every further try (reload for more).
+after :data:`MAX_TRIES` wrong tries this page refuses every further try, and after
+:data:`GLOBAL_TRIES` wrong tries on any page (counted in the database) every page refuses
+until :data:`GLOBAL_WINDOW` seconds have passed: reloading the page does not help a guesser.
 """
 from __future__ import annotations
 
@@ -31,7 +33,8 @@ from .stats import csv_text, learner_stats, percent, question_stats, wrong_answe
 
 __all__ = ["TeacherPage", "teacher_page", "MAX_TRIES", "REFRESH_SECONDS"]
 
-MAX_TRIES = 5
+MAX_TRIES = 5  # wrong passcodes on one page
+GLOBAL_TRIES, GLOBAL_WINDOW = 20, 600  # wrong passcodes on any page in 10 minutes
 WRONG_DELAY = 0.3  # seconds, times the number of wrong tries: slows guessing down
 REFRESH_SECONDS = 10
 
@@ -141,9 +144,21 @@ class TeacherPage:
         if self.tries >= MAX_TRIES:
             self._say(_("Too many wrong passcodes. Reload the page to try again."), "error")
             return False
+        try:
+            recent = self.store.gate_failures(GLOBAL_WINDOW)
+        except Exception:
+            recent = 0  # no database: the page's own count still applies
+        if recent >= GLOBAL_TRIES:
+            self._say(_("Too many wrong passcodes: the teacher page is closed for a few "
+                        "minutes."), "error")
+            return False
         given = passcode if isinstance(passcode, str) else ""
         if not hmac.compare_digest(given.encode()[:200], expected.encode()):
             self.tries += 1
+            try:
+                self.store.gate_failure()
+            except Exception:
+                pass
             self.passcode.value = ""
             time.sleep(WRONG_DELAY * self.tries)
             self._say(_("Wrong passcode."), "wrong")
