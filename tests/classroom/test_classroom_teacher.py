@@ -139,3 +139,13 @@ def test_reloading_does_not_help_a_guesser(store):
     assert not teacher.unlock("s3cret-passcode") and "closed for a few minutes" in \
         teacher.message
     assert store.gate_failures(60) == GLOBAL_TRIES
+
+
+def test_a_question_with_two_right_answers_names_both():
+    from widgets.classroom.stats import question_stats, wrong_answer_text
+
+    rows = [(i, f"L{i}", "03_tricks", "trick-2", 1, 1, "mineiro", "4c 3d 2s 4d",
+             "3d" if i < 3 else "4d", "4c 4d", i >= 3, float(i)) for i in range(4)]
+    (stat,) = question_stats(rows)
+    assert wrong_answer_text(stat) == (
+        "75% chose the 3 of diamonds over the 4 of clubs (Zap) or the 4 of diamonds")

@@ -112,8 +112,10 @@ def answer_words(variant: str, code: str, prompt: str = "") -> str:
 def wrong_answer_text(stat: QuestionStat, most: int = 1) -> str:
     """'32% chose the 3 of diamonds over the 4 of clubs' for the most common wrong answer
     (the ``most`` most common ones, joined by '; '; '' when nobody was wrong)."""
-    right = _(" or ").join(answer_words(stat.variant, c, stat.prompt)
-                           for c in stat.correct.split())
+    names = [answer_words(stat.variant, c, stat.prompt) for c in stat.correct.split()]
+    right = names[0] if names else ""
+    for name in names[1:]:
+        right = _("{first} or {second}").format(first=right, second=name)
     return "; ".join(_("{pct}% chose {answer} over {correct}").format(
         pct=percent(count, stat.answers), answer=answer_words(stat.variant, answer, stat.prompt),
         correct=right) for answer, count in stat.wrong[:most])
