@@ -176,7 +176,9 @@ class CoreGame(GameBase):
                 legal = acts + []
                 if self._truc_bets:
                     self._truc_actions(legal)
-                if not self._env_done:
+                # In the play phase envido is bet only while the truco is not settled
+                # (side_bets._envido_open); a flor is announced before, forced.
+                if not self._env_done and rr is None and self._value == self._base_value:
                     self._envido_actions(legal)
             else:
                 legal = acts + []
