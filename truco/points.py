@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import ALL_CARDS, SPANISH, Card, card_from_code
+from .cards import ALL_CARDS, SPANISH, SUITS, Card, card_from_code
 from .i18n import N_, _
 from .verdicts import Verdict
 
@@ -155,6 +155,22 @@ def pieza_points(muestra) -> list:
             table[card.id] = points
         _PIEZA_POINTS[muestra.id] = table
     return table
+
+
+_FLOR_CODES: dict = {}  # muestra id (or None) -> list by card id, see flor_codes()
+
+
+def flor_codes(muestra) -> list:
+    """By card id: the card's suit as one bit (1, 2, 4, 8), plus 16 for a pieza of
+    ``muestra``. Or-ed over a hand, a value under 16 with more than one bit set means no
+    flor, which is most hands."""
+    key = None if muestra is None else muestra.id
+    codes = _FLOR_CODES.get(key)
+    if codes is None:
+        pieza = [0] * len(ALL_CARDS) if muestra is None else pieza_points(muestra)
+        codes = _FLOR_CODES[key] = [(1 << SUITS[c.family].index(c.suit)) |
+                                    (16 if pieza[c.id] else 0) for c in ALL_CARDS]
+    return codes
 
 
 def _pieza_sum(pa, pb, pc, fa, fb, fc) -> tuple[int, int, int]:

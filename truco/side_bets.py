@@ -13,7 +13,7 @@ from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_R
                       FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO, SON_BUENAS)
 from .errors import IllegalAction
 from .i18n import N_, _
-from .points import hand_envido, hand_flor, pieza_points
+from .points import flor_codes, hand_envido, hand_flor
 from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event, _new
 from .verdicts import Verdict, team_name
 
@@ -91,19 +91,19 @@ class EnvidoMixin:
         self._muestra = muestra
         self._flor_of = flor_of = {}  # seat -> flor points
         if t.flor:  # a flor needs three cards of one suit, or a pieza
-            pieza = None if muestra is None else pieza_points(muestra)
+            codes = flor_codes(muestra)
             seat = 0
             for hand in self._hands:
                 a, b, c = hand
-                if a.suit == b.suit == c.suit or pieza is not None and (
-                        pieza[a.id] or pieza[b.id] or pieza[c.id]):
+                x = codes[a.id] | codes[b.id] | codes[c.id]
+                if x >= 16 or not x & (x - 1):
                     points = hand_flor(hand, muestra)
                     if points is not None:
                         flor_of[seat] = points
                 seat += 1
         self._flor_sung: list[int] = []
         self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
-        self._env_offer = self._envido_bets()  # the bets that may open the envido this hand
+        self._env_offer = None  # the bets that may open the envido this hand, when first asked
 
     # --- what is allowed ---------------------------------------------------------------
     def _after_first_trick(self) -> None:
@@ -170,8 +170,14 @@ class EnvidoMixin:
         elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
                   or self._raise_right is not None or self._value != self.variant.base_value):
             if phase == PLAY_PHASE and self._pending is None or phase == ANSWER:
-                # No envido is under way here: the bets that open one (worked out per hand).
-                legal.extend(self._env_offer if not self._env_bets else self._envido_bets())
+                # No envido is under way here: the bets that open one, worked out once a
+                # hand (the score cannot change before the envido is settled).
+                offer = self._env_offer
+                if self._env_bets:
+                    offer = self._envido_bets()
+                elif offer is None:
+                    offer = self._env_offer = self._envido_bets()
+                legal.extend(offer)
 
     def _forced_actions(self):
         if self._flor_of and self._unsung_flor(self._current):

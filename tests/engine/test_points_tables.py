@@ -17,3 +17,14 @@ def test_hand_points_match_the_verdicts_for_every_hand():
             for cards in (hand, hand[::-1]):
                 assert points.hand_envido(cards, m) == points.envido(cards, m), (cards, m)
                 assert points.hand_flor(cards, m) == points.flor(cards, m), (cards, m)
+
+
+def test_flor_codes_never_rule_out_a_flor():
+    for m in [None] + list(DECK):
+        codes = points.flor_codes(m)
+        for a, b, c in itertools.combinations(DECK, 3):
+            if m in (a, b, c):
+                continue
+            x = codes[a.id] | codes[b.id] | codes[c.id]
+            if x < 16 and x & (x - 1):  # ruled out
+                assert points.hand_flor((a, b, c), m) is None, (a, b, c, m)
