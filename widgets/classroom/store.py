@@ -131,7 +131,7 @@ class Store:
 
     # --- plumbing ------------------------------------------------------------------------------
     @contextmanager
-    def _tx(self):  # pragma: no cover - every backend defines it
+    def _tx(self, write: bool = True):  # pragma: no cover - every backend defines it
         raise NotImplementedError
         yield
 
@@ -139,12 +139,12 @@ class Store:
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
 
     def _one(self, sql, params=()):
-        with self._tx() as cur:
+        with self._tx(write=False) as cur:
             cur.execute(self._sql(sql), params)
             return cur.fetchone()
 
     def _all(self, sql, params=()):
-        with self._tx() as cur:
+        with self._tx(write=False) as cur:
             cur.execute(self._sql(sql), params)
             return cur.fetchall()
 
@@ -310,11 +310,13 @@ class SQLiteStore(Store):
         super().__init__()
 
     @contextmanager
-    def _tx(self):
+    def _tx(self, write: bool = True):
+        """A transaction; a writing one takes the write lock at once (no upgrade deadlock),
+        a reading one never blocks nor waits for writers (WAL)."""
         with self._lock:
             cur = self.conn.cursor()
             try:
-                cur.execute("BEGIN IMMEDIATE")
+                cur.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield cur
                 cur.execute("COMMIT")
             except BaseException:
@@ -347,7 +349,7 @@ class PostgresStore(Store):
                     self.conn.execute(statement)
 
     @contextmanager
-    def _tx(self):
+    def _tx(self, write: bool = True):
         with self._lock:
             if self.conn.closed or self.conn.broken:
                 self.conn = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
