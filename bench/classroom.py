@@ -34,6 +34,7 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -332,6 +333,7 @@ def main() -> int:
           f"over {watch.peak_procs} processes (target: under 4096 MiB)")
     print(f"answers in the database: {count} (target: exactly {expected})")
     store.close()
+    shutil.rmtree(tmp, ignore_errors=True)  # the fresh SQLite file (a --db is left alone)
     return 0 if not errors and count == expected else 1
 
 
