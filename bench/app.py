@@ -7,7 +7,7 @@ Usage::
     .venv/bin/python bench/app.py [NOTEBOOK ...] [--clicks 30] [--warm 5] [--no-nodelay]
 
 NOTEBOOK paths are relative to the repository root.  Default: the bare
-fixture (tests/browser/fixtures/bare.ipynb) and every lessons/*.ipynb.
+fixture (tests/browser/fixtures/bare.ipynb) and every lesson of the learners' path.
 
 What a notebook must declare (CSS classes, e.g. ``widget.add_class(...)``):
 
@@ -268,9 +268,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="use jupyter_server's default kernel websocket connection")
     args = parser.parse_args(argv)
 
-    notebooks = args.notebooks or [BARE] + sorted(
-        p.relative_to(REPO).as_posix() for p in (REPO / "lessons").glob("*.ipynb")
-    )
+    from widgets.lesson import LESSONS  # the learners' path (not the teacher's page)
+
+    notebooks = args.notebooks or [BARE] + [f"lessons/{name}.ipynb" for name, _t, _b in LESSONS]
     for nb in notebooks:
         if not (REPO / nb).is_file():
             parser.error(f"no such notebook: {nb}")

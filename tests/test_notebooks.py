@@ -22,6 +22,7 @@ import pytest
 import truco
 
 from widgets.lesson import LESSONS as PATH
+from widgets.lesson import TEACHER_PAGE
 from widgets.server import voila_env
 
 REPO = Path(__file__).resolve().parents[1]
@@ -71,9 +72,10 @@ def code_cells(nb) -> list:
     return [c for c in nb.cells if c.cell_type == "code"]
 
 
-def test_every_lesson_of_the_path_is_a_notebook():
+def test_every_lesson_of_the_path_and_the_teacher_page_is_a_notebook():
     assert NOTEBOOKS, "no lessons/*.ipynb"
-    assert sorted(f"{name}.ipynb" for name, _t, _b in PATH) == NOTEBOOKS
+    pages = [f"{name}.ipynb" for name, _t, _b in PATH] + [f"{TEACHER_PAGE}.ipynb"]
+    assert sorted(pages) == NOTEBOOKS
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

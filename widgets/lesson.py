@@ -365,6 +365,7 @@ def footer(lesson: str) -> LessonLinks:
             variant=variant_title(chosen))
     nav = LessonLinks(links, chosen, note=note, label=_("Lessons"), here=lesson_href(lesson))
     nav.add_class("tutor-footer")
+    nav.add_class(READY)  # a page whose only widget is its links (the glossary) is ready too
     return nav
 
 

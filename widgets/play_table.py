@@ -24,6 +24,7 @@ from truco import players as truco_players
 from truco.i18n import N_, _, ngettext
 
 from .cardrow import CardRow
+from .classroom.session import class_seed
 from .common import (ActionButtons, TutorWidget, back_item, button, card_html, card_item,
                      get_variant, seat_name, special_hand_lines, team_label, vira_highlight, vira_word)
 from .svg import card_back_svg
@@ -70,7 +71,8 @@ class PlayTable(TutorWidget):
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(_("the learner's seat must be from 0 to {last}, not {seat!r}")
                              .format(last=players - 1, seat=seat))
-        self.players, self.seed, self.seat = players, seed, seat
+        # in a class, the class's own deal (everyone plays the same hands); else ``seed``
+        self.players, self.seed, self.seat = players, class_seed("table", seed), seat
         self.computer = truco_players.get(player, self.variant) if isinstance(player, str) \
             else player
         self.opponent = str(player).strip().lower() if isinstance(player, str) else None

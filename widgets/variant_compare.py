@@ -16,6 +16,7 @@ from truco import Undecided, resolve
 from truco.i18n import _
 
 from .cardrow import CardRow
+from .classroom.session import class_seed
 from .common import (TutorWidget, button, card_html, card_item, get_variant, kind_name,
                      team_label, vira_highlight, vira_word)
 
@@ -48,8 +49,8 @@ class VariantCompare(TutorWidget):
                 variant=_(self.variant.title)))
         self._fixed_other = None if other is None else self._check_other(other)
         self.other = self._fixed_other or self._choices[0]
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.seed = class_seed("compare", seed)  # in a class, the class's own deals
+        self._rng = random.Random(self.seed)
         self.hands: tuple = ()
         self.vira = None
         self.verdicts: dict = {}

@@ -133,7 +133,7 @@ def test_start_page_picks_a_variant_for_the_session(tutor_page, lesson):
     expect(path.first).to_have_attribute(
         "href", "/voila/render/lessons/01_ranking.ipynb?variant=paulista")
     expect(path.last).to_have_attribute(
-        "href", "/voila/render/lessons/12_odds.ipynb?variant=paulista")
+        "href", "/voila/render/lessons/glossary.ipynb?variant=paulista")
     check_page(page, "index")
     screenshot(page, "index")
 

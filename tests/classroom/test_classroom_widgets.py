@@ -237,3 +237,20 @@ def test_an_unreachable_database_leaves_the_lessons_working(tmp_path, monkeypatc
         assert not panel.join("Ana", "KX7P2Q") and "not reachable" in panel.message
     finally:
         classroom.reset()
+
+
+@pytest.mark.parametrize("make, deal", [
+    (lambda: __import__("widgets").PlayTable("paulista", seed=9),
+     lambda t: [c.code for c in t.game.hand(0)] + [str(t.game.vira)]),
+    (lambda: __import__("widgets").VariantCompare("mineiro", seed=9),
+     lambda c: [card.code for hand in c.hands for card in hand]),
+])
+def test_the_play_table_and_the_comparison_deal_the_class_deal(classroom_env, monkeypatch,
+                                                              make, deal):
+    code, other = classroom_env.create_class(), classroom_env.create_class()
+    dealt = {}
+    for name, klass in (("Ana", code), ("Bia", code), ("Cid", other)):
+        open_page(monkeypatch, "/voila/render/lessons/09_play.ipynb",
+                  classroom_env.join(klass, name).token)
+        dealt[name] = deal(make())
+    assert dealt["Ana"] == dealt["Bia"] != dealt["Cid"]
