@@ -19,7 +19,7 @@ import random
 from _random import Random as _CRandom
 
 from . import resolve
-from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, action_table, parse_action
+from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
 from .errors import CardError, IllegalAction
 from .i18n import _
 from .presets import variant as get_variant
@@ -413,9 +413,6 @@ class CoreGame(GameBase):
             rng.gauss_next = None
             return rng
         return random.Random(seed)
-
-    def _table_for(self):
-        return action_table(self.variant)
 
 
 class Game(EnvidoMixin, TrucMixin, CoreGame):
