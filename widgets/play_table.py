@@ -208,7 +208,8 @@ class PlayTable(TutorWidget):
 
     def _coach_html(self, advice) -> str:
         """The coach's answer as HTML: only the learner's own cards are named."""
-        parts = [f"<strong>{escape(_('Coach'))}:</strong> {escape(advice.summary())}"]
+        coach = _("Coach")  # messages stay out of f-strings, where Babel cannot see them
+        parts = [f"<strong>{escape(coach)}:</strong> {escape(advice.summary())}"]
         if advice.cards:
             head = (_("Your card"), _("Takes this trick"), _("Ties it"), _("Then wins the hand"))
             rows = "".join(
@@ -221,7 +222,8 @@ class PlayTable(TutorWidget):
         if advice.action is not None:
             label = self._action_label(advice.action, self.view) \
                 if not advice.action.startswith("play ") else advice.action[5:]
-            parts.append(f"<p>{escape(_('Suggestion: {action}.').format(action=label))} "
+            suggestion = _("Suggestion: {action}.").format(action=label)
+            parts.append(f"<p>{escape(suggestion)} "
                          f"{escape(advice.reason)}</p>")
         said = [(seat, action, reason) for hand, seat, action, reason in self.reasons
                 if hand == self.game.hand_no - 1 and reason]

@@ -225,8 +225,8 @@ class VariantCompare(TutorWidget):
                 extra = _("{team}, trick {n}").format(team=team_label(team), n=i + 1)
                 items.append(card_item(v, card, self._vira_for(v), extra=extra, width=52))
         self.row.show(items)
-        head = (f"<tr><th>{escape(_('Trick'))}</th><th>{escape(_('Cards'))}</th>"
-                f"<th>{escape(_(v.title))}</th><th>{escape(_(o.title))}</th></tr>")
+        titles = (_("Trick"), _("Cards"), _(v.title), _(o.title))  # not in an f-string: Babel
+        head = "<tr>" + "".join(f"<th>{escape(t)}</th>" for t in titles) + "</tr>"
         rows = []
         for i, (a, b) in enumerate(zip(*self.hands)):
             mine, theirs = self.verdicts[v.name][i], self.verdicts[o.name][i]

@@ -236,8 +236,9 @@ class TeacherPage:
         self.learners_html.value = self._learners_table(now)
         self.questions_html.value = self._questions_table()
         png = base64.b64encode(self._plot_png()).decode("ascii")
+        alt = _("Success rate per question")
         self.plot.value = (f'<img class="tutor-plot" style="max-width:100%" alt="'
-                           f'{escape(_("Success rate per question"), quote=True)}" '
+                           f'{escape(alt, quote=True)}" '
                            f'src="data:image/png;base64,{png}">')
         data = base64.b64encode(csv_text(self.rows).encode("utf-8")).decode("ascii")
         self.download.value = (
@@ -256,7 +257,8 @@ class TeacherPage:
         head = (_("Question"), _("Answers"), _("Right"), _("Most common wrong answers"))
         rows = [(q.label(), q.answers, f"{percent(q.right, q.answers)}%",
                  wrong_answer_text(q, most=2)) for q in self.questions]
-        return f"<h3>{escape(_('Questions'))}</h3>" + _table("tutor-questions", head, rows)
+        title = _("Questions")  # outside the f-string, where Babel's extractor sees it
+        return f"<h3>{escape(title)}</h3>" + _table("tutor-questions", head, rows)
 
     def _plot_png(self) -> bytes:
         from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
