@@ -364,8 +364,7 @@ class EnvidoMixin:
 
     def _resume_after_flor(self) -> None:
         self._flor_bet = None
-        if any(s in self._flor_of and s not in self._flor_sung and s not in self._trick_seats
-               for s in range(self.n)):
+        if any(s not in self._flor_sung and s not in self._trick_seats for s in self._flor_of):
             phase, current = self._env_resume  # partners may still announce theirs
             if not self._check_game_over():
                 self._phase, self._current = phase, current

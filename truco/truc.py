@@ -270,9 +270,9 @@ class TrucMixin:
         return super()._raise_blocker()
 
     def _may_fold(self) -> bool:
-        if self._captains_on and self._current != self.dealer and self._current != self.mano:
-            return False
-        return super()._may_fold()
+        # Only the captains may concede; otherwise the core's rule (anyone may), without the call.
+        return not self._captains_on or self._current == self.dealer or \
+            self._current == self.mano
 
     def _answerer(self, seat: int) -> int:
         """With captains, a bet is answered by the other side's captain."""
