@@ -160,8 +160,9 @@ class CoreGame(GameBase):
             if acts is None:
                 acts = self._plays_of(cur)
             rr = self._raise_right
-            may_raise = (self._special is None and self._next_rung[self._value] is not None
-                         and (rr is None or rr == cur & 1) and self._pending_side is None)
+            may_bet = (self._special is None and (rr is None or rr == cur & 1)
+                       and self._pending_side is None)
+            may_raise = may_bet and self._next_rung[self._value] is not None
             if not self._has_sides:  # the common case
                 legal = self._legal = acts + (self._raise_fold if may_raise else self._fold_only)
                 return legal
@@ -175,7 +176,7 @@ class CoreGame(GameBase):
                         return forced
                 legal = acts + []
                 if self._truc_bets:
-                    self._truc_actions(legal)
+                    self._truc_actions(legal, may_bet)
                 # In the play phase envido is bet only while the truco is not settled
                 # (side_bets._envido_open); a flor is announced before, forced.
                 if not self._env_done and rr is None and self._value == self._base_value:
@@ -183,7 +184,7 @@ class CoreGame(GameBase):
             else:
                 legal = acts + []
                 if self._truc_bets:
-                    self._truc_actions(legal)
+                    self._truc_actions(legal, may_bet)
             # A flor still to announce would block raising, but it is forced above.
             if may_raise and self._mon_reste is None:
                 legal.append(table[RAISE])

@@ -289,7 +289,7 @@ class GameBase:
     def _after_first_trick(self) -> None:
         """After the first trick while ``_env_live``: envido and flor are over."""
 
-    def _truc_actions(self, legal: list) -> None:
+    def _truc_actions(self, legal: list, may_bet=False) -> None:
         """Append redeal and mon reste where allowed now (truco.truc), if ``_truc_bets``."""
 
     def _envido_actions(self, legal: list) -> None:

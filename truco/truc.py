@@ -230,20 +230,19 @@ class TrucMixin:
             return "mon_reste_not_a_raise"
         return self._extra_raise_blocker()
 
-    def _truc_actions(self, legal: list) -> None:
+    def _truc_actions(self, legal: list, may_bet=False) -> None:
         # The checks of _redeal_why and _mon_reste_why, inlined for the hot path (a flor to
         # announce, which would block mon reste, forces the actions before this is asked).
+        # In the play phase ``may_bet`` says the core's checks of a raise passed: no special
+        # hand, this side may raise, no bet to settle.
         phase, cur = self._phase, self._current
         if phase == PLAY_PHASE:
             if (self._redeal_on and not self._redeal_used and not self._actions
                     and cur == self.mano):
                 legal.append(self._table[REDEAL])
-            if self._mon_reste_on and self._mon_reste is None:
-                rr = self._raise_right
-                if ((rr is None or rr == cur & 1) and self._pending_side is None
-                        and self._special is None
-                        and self._target - self._score[cur & 1] > self._value):
-                    legal.append(self._table[MON_RESTE])
+            if (may_bet and self._mon_reste_on and self._mon_reste is None
+                    and self._target - self._score[cur & 1] > self._value):
+                legal.append(self._table[MON_RESTE])
         elif phase == ANSWER and self._mon_reste_on and self._mon_reste is None:
             if self._special is None and self._target - self._score[cur & 1] > self._pending[1]:
                 legal.append(self._table[MON_RESTE])
@@ -352,10 +351,10 @@ class TrucMixin:
     def _redeal_hands(self) -> None:
         """Put the hands aside and deal three new cards each from the stock (same dealer)."""
         n = self.n
-        aside = set(self._dealt)
+        aside = {c.id for c in self._dealt}  # by id: a card's own hash is a Python call
         if self.vira is not None:
-            aside.add(self.vira)
-        stock = [c for c in self._deck if c not in aside]
+            aside.add(self.vira.id)
+        stock = [c for c in self._deck if c.id not in aside]
         rand = self._rng.random
         last = len(stock)
         for i in range(3 * n):
