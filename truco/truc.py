@@ -237,7 +237,7 @@ class TrucMixin:
         # hand, this side may raise, no bet to settle.
         phase, cur = self._phase, self._current
         if phase == PLAY_PHASE:
-            if (self._redeal_on and not self._redeal_used and not self._actions
+            if (not self._actions and self._redeal_on and not self._redeal_used
                     and cur == self.mano):
                 legal.append(self._table[REDEAL])
             if (may_bet and self._mon_reste_on and self._mon_reste is None
