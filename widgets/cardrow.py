@@ -68,11 +68,22 @@ function render({ model, el }) {
     const label = model.get("label");
     if (label) root.setAttribute("aria-label", label); else root.removeAttribute("aria-label");
     root.classList.toggle("tutor-cardrow-locked", locked);
-    root.replaceChildren();
+    // Cards whose code, picture, name and state are unchanged are kept as they are: a new
+    // highlight on one card redraws that card only, not the whole row.
+    const before = new Map(cards.map((card) => [card.tutorKey, card]));
+    const kept = [];
     for (const item of items) {
       const code = String(item.code);
       const enabled = Boolean(item.enabled) && !locked;
+      const key = [code, item.svg, item.label, enabled].map(String).join("\u0000");
+      const same = before.get(key);
+      if (same) {
+        before.delete(key);
+        kept.push(same);
+        continue;
+      }
       const card = document.createElement("div");
+      card.tutorKey = key;  // a property, not an attribute: the page stays small
       card.className = enabled ? "tutor-card" : "tutor-card tutor-card-disabled";
       card.setAttribute("role", "button");
       card.tabIndex = 0;
@@ -105,8 +116,9 @@ function render({ model, el }) {
           all[next].focus();
         }
       });
-      root.appendChild(card);
+      kept.push(card);
     }
+    root.replaceChildren(...kept);
     if (focused >= 0 && root.children.length) {
       root.children[Math.min(focused, root.children.length - 1)].focus();
     }

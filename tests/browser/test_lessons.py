@@ -184,6 +184,16 @@ def test_01_ranking_3_beats_king(lesson):
         shadow.select(code)
         expect_feedback(root, shadow.message)
     expect(feedback(root)).to_contain_text("king of hearts: level 8 of 14 (common card)")
+    # A new selection redraws the two cards whose highlight changed, and keeps every other
+    # card's element as it was (no flicker, little work for the browser).
+    cards = root.locator(".tutor-card")
+    cards.evaluate_all("els => { window.__before = els; }")
+    click_card(root, shadow.row, "2c")
+    shadow.select("2c")
+    expect_feedback(root, shadow.message)
+    changed = {shadow.row.items[i]["code"] for i in cards.evaluate_all(
+        "els => els.map((e, i) => e === window.__before[i] ? -1 : i).filter(i => i >= 0)")}
+    assert changed == {"Kh", "2c"}, changed
 
 
 def test_02_manilhas_right_and_wrong(lesson):
