@@ -191,6 +191,24 @@ def answer_flor(view, points, chance: float):
     return None
 
 
+def first_trick_bets(view, legal, envido_chance):
+    """What every player does alike about flor and envido in the first trick: answer a flor,
+    sing one's own flor, then bet envido when ``envido_chance(points)`` (the player's own
+    estimate) is good enough. ``envido_chance`` returns ``(chance, options)``, the options
+    passed on to :func:`bet_envido`. None when none of this applies."""
+    if view.phase == "flor":
+        points = my_flor(view)
+        return answer_flor(view, points, flor_chance_vs(view, points))
+    if "flor" in legal:
+        return "flor", _("You hold flor: you must sing it before your first card.")
+    if any(w in legal for w in ("envido", "real envido", "falta envido")):
+        points = my_envido(view)
+        if points is not None:
+            chance, options = envido_chance(points)
+            return bet_envido(view, points, chance, **options)
+    return None
+
+
 def flor_chance_vs(view, points) -> float:
     """A rough chance our flor beats another flor (flor points of random flor hands)."""
     if points is None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..i18n import N_, _
 from ._base import Player, card_name, legal_or_error, model_codes, only_reason
-from ._side import (answer_envido, answer_flor, answer_mon_reste, bet_envido, decide_special,
-                    envido_chance_table, flor_chance_vs, my_envido, my_flor)
+from ._side import (answer_envido, answer_mon_reste, decide_special, envido_chance_table,
+                    first_trick_bets, my_envido)
 from ._sim import ACCEPT, FOLD, RAISE, REFUSE, accept_threshold, basic_policy, power
 from ._view import View
 
@@ -96,17 +96,10 @@ class BasicPlayer(Player):
         if phase == "envido":
             points = my_envido(view)
             return answer_envido(view, envido_chance_table(view, points))
-        if phase == "flor":
-            points = my_flor(view)
-            return answer_flor(view, points, flor_chance_vs(view, points))
-        if "flor" in legal:
-            return "flor", _("You hold flor: you must sing it before your first card.")
-        if any(w in legal for w in ("envido", "real envido", "falta envido")):
-            points = my_envido(view)
-            if points is not None:
-                bet = bet_envido(view, points, envido_chance_table(view, points), rnd)
-                if bet is not None:
-                    return bet
+        bet = first_trick_bets(view, legal, lambda points: (
+            envido_chance_table(view, points), {"rnd": rnd}))
+        if bet is not None:
+            return bet
         if "redeal" in legal:
             p = self.chance(view)
             if p < 0.3:

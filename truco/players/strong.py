@@ -17,8 +17,8 @@ import time
 
 from ..i18n import _
 from ._base import Player, describe, legal_or_error, model_codes, only_reason
-from ._side import (answer_envido, answer_flor, answer_mon_reste, bet_envido, decide_special,
-                    envido_chance_sampled, envido_stakes, flor_chance_vs, my_envido, my_flor)
+from ._side import (answer_envido, answer_mon_reste, decide_special, envido_chance_sampled,
+                    envido_stakes, first_trick_bets, my_envido)
 from ._sim import (ANSWER_PH, FOLD, OVER_PH, PLAY_PH, RAISE_AT, RERAISE_AT, accept_threshold,
                    power, rollout)
 from ._value import outcome_value
@@ -184,18 +184,11 @@ class StrongPlayer(Player):
                                            bettor=(view.seat - 1) % view.n,
                                            bet_at=0.62 if stake <= 2 else 0.8)
             return answer_envido(view, chance, raise_at=0.85)
-        if phase == "flor":
-            points = my_flor(view)
-            return answer_flor(view, points, flor_chance_vs(view, points))
-        if "flor" in legal:
-            return "flor", _("You hold flor: you must sing it before your first card.")
-        if any(w in legal for w in ("envido", "real envido", "falta envido")):
-            points = my_envido(view)
-            if points is not None:
-                chance = envido_chance_sampled(view, points, rng, self.envido_samples)
-                bet = bet_envido(view, points, chance, None, bet_at=0.6, real_at=0.82)
-                if bet is not None:
-                    return bet
+        bet = first_trick_bets(view, legal, lambda points: (
+            envido_chance_sampled(view, points, rng, self.envido_samples),
+            {"bet_at": 0.6, "real_at": 0.82}))
+        if bet is not None:
+            return bet
         if "redeal" in legal:
             p = self.hand_chance(view, rng)
             if p < 0.33:
