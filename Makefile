@@ -66,6 +66,7 @@ bench-app: venv chromium
 	$(PY) bench/app.py
 
 bench: venv
+	$(PY) -m pip install --quiet -e '.[bench]'  # pytruco, measured in the same rounds as ours
 	$(PY) bench/engine.py
 
 # 30 simulated learners answer 10 questions each on one server (see bench/classroom.py).
