@@ -35,6 +35,8 @@ _new_random, _seed_random = random.Random.__new__, _CRandom.seed
 class CoreGame(GameBase):
     """Tricks, hands, the truco ladder and special hands; see :class:`Game` for the whole."""
 
+    __slots__ = ()
+
     def __init__(self, variant, players: int = 2, seed=None, dealer: int = 0, *,
                  score=(0, 0), _deal=None):
         v = variant if variant.__class__ is Variant else get_variant(variant)
@@ -145,7 +147,7 @@ class CoreGame(GameBase):
             action = self._verify(action, player)
         self._legal = None
         self._actions.append(action.token)
-        return self._handlers[action.kind](self, action)
+        return self._dispatch[action.kind](self, action)
 
     # --- legality in one place ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -422,5 +424,7 @@ class Game(EnvidoMixin, TrucMixin, CoreGame):
     The core rules come from :class:`CoreGame`; envido and flor from
     :class:`truco.side_bets.EnvidoMixin`; the Truc specials from :class:`truco.truc.TrucMixin`.
     """
+
+    __slots__ = ()
 
     _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **TrucMixin.handlers}

@@ -75,6 +75,8 @@ SIDE_TEXT = {
 class EnvidoMixin:
     """Envido betting and flor, for variants whose rules value has ``envido`` set."""
 
+    __slots__ = ()  # the state's slots are declared once, in truco.state.GameBase
+
     def _init_side_state(self) -> None:
         super()._init_side_state()
         if self.variant.envido:

@@ -52,6 +52,27 @@ def _split(cards) -> tuple:
 class GameBase:
     """State, dealing and hand bookkeeping shared by the game's rule handlers."""
 
+    # Every attribute of a game, the side bets' and Truc specials' included, is a slot: some
+    # seventy names are too many for Python's shared-key instance dicts, so with a dict each
+    # attribute read was a hash lookup; a slot is read at a fixed offset. The rule classes
+    # (CoreGame, EnvidoMixin, TrucMixin, Game) add none of their own (``__slots__ = ()``).
+    __slots__ = (
+        "variant", "n", "seed", "dealer", "mano", "vira", "hand_no", "is_over", "log",
+        "_rng", "_score", "_winner", "_tables", "_table", "_raise_fold", "_fold_only", "_plays",
+        "_notations", "_next_rung", "_has_sides", "_deck", "_target", "_base_value", "_steps",
+        "_hand_of", "_fixed_ranking", "_sides_enabled", "_dispatch",
+        # the hand under way
+        "_dealt", "_hands", "_hand_acts", "_ranking", "_strength", "_leader", "_current",
+        "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
+        "_phase", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
+        # side bets (truco.side_bets)
+        "_pending_side", "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
+        "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
+        "_flor_of", "_flor_sung", "_flor_bet", "_env_offer", "_flor_singer",
+        # Truc specials (truco.truc)
+        "_redeal_on", "_mon_reste_on", "_signals_on", "_redeal_used", "_mr", "_signals",
+    )
+
     def _setup(self, v, players, seed, dealer, score) -> None:
         t = tables(v)
         self.variant = v
@@ -77,6 +98,7 @@ class GameBase:
         self._steps = t.steps[players]
         self._hand_of = v.hand_of
         self._fixed_ranking = t.fixed_ranking
+        self._dispatch = self._handlers  # what each action kind does (a Truc game adds some)
         self._init_side_state()
         self._sides_enabled = self._has_sides  # the hooks are skipped when no rule needs them
 

@@ -140,6 +140,8 @@ class TrucMixin:
     MRO) and the core chain through it; games of other variants keep the core's fast path.
     """
 
+    __slots__ = ()  # the state's slots are declared once, in truco.state.GameBase
+
     # --- state ----------------------------------------------------------------------------
     def _init_side_state(self) -> None:
         super()._init_side_state()
@@ -157,7 +159,7 @@ class TrucMixin:
         if self._truc_bets or self._captains_on:
             self._truc_on = self._has_sides = True
             if self._truc_bets:  # accept and refuse also answer a redeal or a mon reste
-                self._handlers = {**self._handlers, **self.answer_handlers}
+                self._dispatch = {**self._dispatch, **self.answer_handlers}
         # A hand raised by mon reste may be worth a value off the ladder: the game's table of
         # rungs (truco.tables) has no rung above such values.
 
