@@ -36,7 +36,7 @@ from .errors import IllegalAction
 from .i18n import N_, _
 from .notation import Observation
 from .state import ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
-from .verdicts import Verdict, team_name
+from .verdicts import Verdict, _first_upper, team_name
 
 # Partner signals (4-player French Truc): the gesture and the rank it shows (ace = 1).
 SIGNALS = {"smile": 7, "wink": 8, "shrug": 1}
@@ -97,7 +97,7 @@ class TrucVerdict(Verdict):
         text = _(TRUC_TEXT[key]).format(
             seat=self.seat, team=team_name(self.team), other=team_name(1 - self.team),
             value=self.value, before=self.before, target=self.target, points=self.points)
-        return text + " " + _("Rule: {rule}.").format(rule=self.rule())
+        return _first_upper(text) + " " + _("Rule: {rule}.").format(rule=self.rule())
 
     def _key(self):
         return super()._key() + (self.seat, self.value, self.before, self.target, self.sign)

@@ -157,6 +157,9 @@ class TrickVerdict(Verdict):
         return commons_rule(self.variant, self.vira)
 
     def explain(self) -> str:
+        return _first_upper(self._explain())  # a sentence, though it opens with a card's name
+
+    def _explain(self) -> str:
         top_card = self.plays[self.top][1]
         other = self._runner_up()
         if self.reason == "tie":
@@ -235,8 +238,8 @@ class BetVerdict(Verdict):
         fmt = dict(team=team_name(self.team), other=team_name(1 - self.team), value=self.value,
                    before=self.before, rung=self.variant.rung_name(self.value),
                    points=self.points)
-        return _(BET_TEXT[self.reason]).format(**fmt) + " " + _("Rule: {rule}.").format(
-            rule=self.rule())
+        return _first_upper(_(BET_TEXT[self.reason]).format(**fmt)) + " " + _(
+            "Rule: {rule}.").format(rule=self.rule())
 
     def _key(self):
         return super()._key() + (self.team, self.value, self.before)

@@ -25,7 +25,7 @@ def test_only_legal_bet_buttons_are_offered_with_their_values():
     assert b.buttons.buttons["accept"].description == "Accept: the hand is worth 4"
     assert b.buttons.buttons["refuse"].description.endswith("scores 2")
     assert "worth 6" in b.buttons.buttons["raise"].description
-    assert b.message.startswith("team B calls Truco")
+    assert b.message.startswith("Team B calls Truco")
 
 
 def test_walk_the_whole_mineiro_ladder():
