@@ -118,9 +118,17 @@ function render({ model, el }) {
       });
       kept.push(card);
     }
-    root.replaceChildren(...kept);
+    // Move only what moved: a kept card already in its place stays in the document, so the
+    // browser does not style, lay out and paint it again (replaceChildren would take every
+    // card out and put it back). Cards no longer shown end up last and are removed.
+    kept.forEach((card, i) => {
+      const here = root.children[i];
+      if (here !== card) root.insertBefore(card, here || null);
+    });
+    while (root.children.length > kept.length) root.lastElementChild.remove();
     if (focused >= 0 && root.children.length) {
-      root.children[Math.min(focused, root.children.length - 1)].focus();
+      const target = root.children[Math.min(focused, root.children.length - 1)];
+      if (document.activeElement !== target) target.focus();
     }
   }
 
