@@ -10,7 +10,7 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _
+from truco.i18n import _, get_language
 
 from .cardrow import CardRow
 from .common import (TutorWidget, button, card_item, card_label, get_variant, kind_name,
@@ -35,6 +35,7 @@ class RankingExplorer(TutorWidget):
                            label=_("The deck in ranking order, strongest first"))
         self.next_button = button(_("Next card"), self.next_card, bench=True)
         self.levels_html = W.HTML()
+        self._levels_key = None  # (variant, vira, language) the levels list was drawn for
         self.vira_picker = W.Dropdown(description=vira_word(self.variant))
         self.vira_picker.observe(self._on_vira_picker, names="value")
         self.variant_picker = variant_picker(self.variant)
@@ -164,15 +165,21 @@ class RankingExplorer(TutorWidget):
                 extra = _("level {position}").format(position=level.position)
                 items.append(card_item(v, card, vira, highlight=hl, extra=extra, width=56))
         self.row.show(items)
-        rows = "".join(
-            "<li>" + escape(_("{kind}: {cards}").format(
-                kind=kind_name(lv.kind), cards=", ".join(v.card_name(c, vira) for c in lv.cards)))
-            + "</li>" for lv in ranking.levels)
-        head = ""
-        if vira is not None:
-            text = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
-            head = f"<p>{escape(text)}</p>"
-        self.levels_html.value = f'{head}<ol class="tutor-levels">{rows}</ol>'
+        # The list of levels changes with the variant, the vira or the language only, not
+        # with the selected card: worked out again only then.
+        key = (v, vira, get_language())
+        if key != self._levels_key:
+            rows = "".join(
+                "<li>" + escape(_("{kind}: {cards}").format(
+                    kind=kind_name(lv.kind),
+                    cards=", ".join(v.card_name(c, vira) for c in lv.cards)))
+                + "</li>" for lv in ranking.levels)
+            head = ""
+            if vira is not None:
+                text = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
+                head = f"<p>{escape(text)}</p>"
+            self.levels_html.value = f'{head}<ol class="tutor-levels">{rows}</ol>'
+            self._levels_key = key
 
     # --- browser events (validated here) ---------------------------------------------------
     def _on_vira_picker(self, change) -> None:

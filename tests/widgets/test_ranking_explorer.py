@@ -134,3 +134,15 @@ def test_uruguayo_piezas_and_matas_are_not_called_manilhas():
     svgs = " ".join(i["svg"] for i in ex.row.items)
     assert ">MANILHA<" not in svgs and ">VIRA<" not in svgs
     assert ">PIEZA<" in svgs and ">MATA<" in svgs and ">MUESTRA<" in svgs
+
+
+def test_levels_list_follows_the_vira_and_the_variant_not_the_selection():
+    ex = RankingExplorer("paulista", vira="3s")
+    levels = ex.levels_html.value
+    assert "3 of spades" in levels
+    ex.select("4c")
+    assert ex.levels_html.value == levels
+    ex.set_vira("7d")
+    assert ex.levels_html.value != levels and "7 of diamonds" in ex.levels_html.value
+    ex.set_variant("mineiro")
+    assert "Vira" not in ex.levels_html.value and "Zap" in ex.levels_html.value
