@@ -14,14 +14,16 @@ knowledge stays in the engine: these helpers only turn engine values into displa
 from __future__ import annotations
 
 import os
+import sys
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from html import escape
 
 import ipywidgets as W
 
 import truco
-from truco.i18n import N_, _
+from truco.i18n import N_, _, get_language
 
 from .language import RTL_CLASS, apply_session_language, direction
 from .svg import SPECIAL_HIGHLIGHTS, card_back_svg, card_svg
@@ -125,8 +127,13 @@ def special_hand_lines(variant, special) -> list[str]:
 def four_colour_requested() -> bool:
     """Four-colour suits for colour-blind learners: ``?colours=4`` in the page's address
     (Voilà hands the query string to the kernel as ``QUERY_STRING``)."""
+    return _four_colour(os.environ.get("QUERY_STRING", "")[:500])
+
+
+@lru_cache(maxsize=64)
+def _four_colour(query: str) -> bool:
     from urllib.parse import parse_qs
-    values = parse_qs(os.environ.get("QUERY_STRING", "")[:500]).get("colours", [])
+    values = parse_qs(query).get("colours", [])
     return bool(values) and values[-1].strip() == "4"
 
 
@@ -138,12 +145,30 @@ def card_item(variant, card, vira=None, *, highlight=None, enabled=True, extra=N
     quizzes where the kind is the answer."""
     if four_colour is None:
         four_colour = four_colour_requested()
+    args = (variant, card, vira, highlight, bool(enabled), extra, width, bool(four_colour),
+            bool(reveal), get_language())
+    try:
+        item = _cached_card_item(*args)
+    except TypeError:  # an unhashable argument: build it without the cache
+        item = _card_item(*args)
+    return dict(item)  # a copy: the cached one is never changed
+
+
+@lru_cache(maxsize=4096)
+def _cached_card_item(*args) -> dict:
+    """Pure (the language is part of the key), so cached: a click that redraws a row of
+    forty cards looks up forty items instead of naming and drawing each card again."""
+    return _card_item(*args)
+
+
+def _card_item(variant, card, vira, highlight, enabled, extra, width, four_colour, reveal,
+               _language) -> dict:
     if reveal:
         label = card_label(variant, card, vira, extra)
     else:
         label = card.name() if not extra else _("{name}, {kind}").format(name=card.name(),
                                                                          kind=extra)
-    return {"code": card.code, "label": label, "enabled": bool(enabled),
+    return {"code": card.code, "label": label, "enabled": enabled,
             "svg": card_svg(card, highlight=highlight, width=width, label=label,
                             four_colour=four_colour)}
 
@@ -321,6 +346,20 @@ class ActionButtons:
         self.box.close()
 
 
+def send_now() -> None:
+    """Let what was just published leave the kernel before the caller goes on.
+
+    In a Jupyter kernel a widget update is handed to the kernel's output thread, which needs
+    the GIL to send it: while the click handler goes on drawing (a row of forty cards), the
+    feedback waits. Flushing the kernel's ``sys.stdout`` waits, without the GIL, until that
+    thread has sent everything queued before it, so the feedback reaches the learner first.
+    Outside a kernel this is a plain flush of standard output."""
+    try:
+        sys.stdout.flush()
+    except (AttributeError, OSError, ValueError):  # closed or replaced stdout: nothing to do
+        pass
+
+
 class TutorWidget:
     """Base of every tutor widget: ``widget`` is the displayable root (a VBox with class
     ``tutor-ready``), ``feedback`` the main HTML box (class ``tutor-feedback``) and
@@ -351,6 +390,7 @@ class TutorWidget:
         self.tone = tone
         self._said += 1
         set_feedback(self.feedback, text, tone, details, self._said)
+        send_now()  # the feedback leaves before whatever the caller draws next
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -95,3 +95,38 @@ def test_four_colour_suits_follow_the_page_address(monkeypatch):
     four = card_item(v, v.card("4d"))["svg"]
     assert two != four
     assert card_item(v, v.card("4d"), four_colour=False)["svg"] == two
+
+
+def test_card_items_are_fresh_and_follow_the_language():
+    from truco.i18n import set_language
+    v = truco.variant("mineiro")
+    first = card_item(v, v.card("7h"))
+    first["label"] = "changed"  # a caller's change never reaches the next item
+    assert card_item(v, v.card("7h"))["label"] == "7 of hearts (Copas), second manilha"
+    try:
+        set_language("pt_BR")
+        assert card_item(v, v.card("7h"))["label"] == card_label(v, v.card("7h"))
+        assert card_item(v, v.card("7h"))["label"] != first["label"]
+    finally:
+        set_language("en")
+    assert card_item(v, v.card("7h"))["label"] == "7 of hearts (Copas), second manilha"
+    varied = truco.variant("mineiro", all_tie="nobody")  # a variant with a rule option
+    assert card_item(varied, varied.card("7h"))["label"] == card_label(varied, varied.card("7h"))
+
+
+def test_feedback_is_sent_before_the_caller_goes_on(monkeypatch):
+    """say() flushes standard output (in a kernel: waits until the feedback has left)."""
+    import io
+
+    from widgets.common import TutorWidget
+
+    seen = []
+
+    class Out(io.StringIO):
+        def flush(self):
+            seen.append(tutor.feedback.value)
+
+    tutor = TutorWidget()
+    monkeypatch.setattr("sys.stdout", Out())
+    tutor.say("Hello", "right")
+    assert seen and 'data-tone="right"' in seen[-1] and "Hello" in seen[-1]
