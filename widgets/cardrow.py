@@ -60,6 +60,47 @@ function render({ model, el }) {
 
   const pick = (code) => model.send({ type: "pick", code: code });
 
+  function newCard(code) {
+    const card = document.createElement("div");
+    card.tutorCode = code;  // properties, not attributes: the page stays small
+    card.setAttribute("role", "button");
+    card.tabIndex = 0;
+    card.addEventListener("click", () => pick(code));
+    card.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
+        event.preventDefault();
+        if (!event.repeat) pick(code);
+        return;
+      }
+      const all = Array.from(root.children);
+      const here = all.indexOf(card);
+      const rtl = getComputedStyle(root).direction === "rtl";
+      let next = -1;
+      if (event.key === "ArrowRight") next = here + (rtl ? -1 : 1);
+      else if (event.key === "ArrowLeft") next = here + (rtl ? 1 : -1);
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = all.length - 1;
+      if (next >= 0 && next < all.length) {
+        event.preventDefault();
+        all[next].focus();
+      }
+    });
+    return card;
+  }
+
+  function fill(card, item, enabled, key) {
+    const code = card.tutorCode;
+    card.tutorKey = key;
+    const name = String(item.label || code);
+    const svg = cleanSvg(item.svg);
+    let className = enabled ? "tutor-card" : "tutor-card tutor-card-disabled";
+    if (!svg) className += " tutor-card-text";  // unreadable picture: show the name instead
+    if (card.className !== className) card.className = className;
+    if (card.getAttribute("aria-label") !== name) card.setAttribute("aria-label", name);
+    card.setAttribute("aria-disabled", enabled ? "false" : "true");
+    if (svg) card.replaceChildren(svg); else card.textContent = name;
+  }
+
   function draw() {
     const items = Array.isArray(model.get("items")) ? model.get("items") : [];
     const locked = Boolean(model.get("locked"));
@@ -68,54 +109,18 @@ function render({ model, el }) {
     const label = model.get("label");
     if (label) root.setAttribute("aria-label", label); else root.removeAttribute("aria-label");
     root.classList.toggle("tutor-cardrow-locked", locked);
-    // Cards whose code, picture, name and state are unchanged are kept as they are: a new
-    // highlight on one card redraws that card only, not the whole row.
-    const before = new Map(cards.map((card) => [card.tutorKey, card]));
+    // One element per card code, kept while the code is shown. When a card's picture, name
+    // or state changes, only that element's content is replaced: the row keeps its children,
+    // so a new highlight on one card restyles and repaints that card alone.
+    const byCode = new Map(cards.map((card) => [card.tutorCode, card]));
     const kept = [];
     for (const item of items) {
       const code = String(item.code);
       const enabled = Boolean(item.enabled) && !locked;
       const key = [code, item.svg, item.label, enabled].map(String).join("\u0000");
-      const same = before.get(key);
-      if (same) {
-        before.delete(key);
-        kept.push(same);
-        continue;
-      }
-      const card = document.createElement("div");
-      card.tutorKey = key;  // a property, not an attribute: the page stays small
-      card.className = enabled ? "tutor-card" : "tutor-card tutor-card-disabled";
-      card.setAttribute("role", "button");
-      card.tabIndex = 0;
-      card.setAttribute("aria-label", String(item.label || code));
-      card.setAttribute("aria-disabled", enabled ? "false" : "true");
-      const svg = cleanSvg(item.svg);
-      if (svg) {
-        card.appendChild(svg);
-      } else {  // unreadable picture: show the name instead
-        card.classList.add("tutor-card-text");
-        card.textContent = String(item.label || code);
-      }
-      card.addEventListener("click", () => pick(code));
-      card.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
-          event.preventDefault();
-          if (!event.repeat) pick(code);
-          return;
-        }
-        const all = Array.from(root.children);
-        const here = all.indexOf(card);
-        const rtl = getComputedStyle(root).direction === "rtl";
-        let next = -1;
-        if (event.key === "ArrowRight") next = here + (rtl ? -1 : 1);
-        else if (event.key === "ArrowLeft") next = here + (rtl ? 1 : -1);
-        else if (event.key === "Home") next = 0;
-        else if (event.key === "End") next = all.length - 1;
-        if (next >= 0 && next < all.length) {
-          event.preventDefault();
-          all[next].focus();
-        }
-      });
+      let card = byCode.get(code);
+      if (card) byCode.delete(code); else card = newCard(code);
+      if (card.tutorKey !== key) fill(card, item, enabled, key);
       kept.push(card);
     }
     // Move only what moved: a kept card already in its place stays in the document, so the

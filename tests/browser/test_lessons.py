@@ -184,15 +184,18 @@ def test_01_ranking_3_beats_king(lesson):
         shadow.select(code)
         expect_feedback(root, shadow.message)
     expect(feedback(root)).to_contain_text("king of hearts: level 8 of 14 (common card)")
-    # A new selection redraws the two cards whose highlight changed, and keeps every other
-    # card's element as it was (no flicker, little work for the browser).
+    # A new selection redraws the pictures of the two cards whose highlight changed; every
+    # card keeps its element and every other picture stays as it was (no flicker, little
+    # work for the browser).
     cards = root.locator(".tutor-card")
-    cards.evaluate_all("els => { window.__before = els; }")
+    cards.evaluate_all("els => { window.__before = els.map(e => [e, e.firstElementChild]); }")
     click_card(root, shadow.row, "2c")
     shadow.select("2c")
     expect_feedback(root, shadow.message)
+    assert cards.evaluate_all("els => els.every((e, i) => e === window.__before[i][0])")
     changed = {shadow.row.items[i]["code"] for i in cards.evaluate_all(
-        "els => els.map((e, i) => e === window.__before[i] ? -1 : i).filter(i => i >= 0)")}
+        "els => els.map((e, i) => e.firstElementChild === window.__before[i][1] ? -1 : i)"
+        ".filter(i => i >= 0)")}
     assert changed == {"Kh", "2c"}, changed
 
 
