@@ -4,7 +4,8 @@ Voilà app, in headless Chromium.
 
 Usage::
 
-    .venv/bin/python bench/app.py [NOTEBOOK ...] [--clicks 30] [--warm 5] [--no-nodelay]
+    .venv/bin/python bench/app.py [NOTEBOOK ...] [--clicks 30] [--warm 5] [--rounds 1]
+                                  [--no-nodelay]
 
 NOTEBOOK paths are relative to the repository root.  Default: the bare
 fixture (tests/browser/fixtures/bare.ipynb) and every lesson of the learners' path.
@@ -41,6 +42,11 @@ How it measures (all timestamps are ``performance.now()`` inside the page):
   is taken and ``element.click()`` dispatched in the same task; the latency
   ends at the first mutation of the feedback element.  Median and p95
   (nearest rank) are shown.
+
+``--rounds N`` runs the whole list N times, one notebook after the other in each round, and
+shows per notebook the median over the rounds of each figure (the maximum for "click max").
+On a small shared machine the CPU speed can swing by tens of percent between minutes, so
+compare two versions of the code round by round (A B A B), never one run against another.
 
 ``--no-nodelay`` serves with jupyter_server's default kernel websocket
 connection class instead of ``widgets.server.NoDelayKernelWebsocketConnection``
@@ -228,16 +234,35 @@ def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int
     return result
 
 
+def combine(runs: list[dict]) -> dict:
+    """One row from several rounds of one notebook: the median of each figure (max of max)."""
+    if len(runs) == 1:
+        return runs[0]
+    out = {"notebook": runs[0]["notebook"], "rounds": len(runs)}
+    for key in ("cold", "warm", "click_median", "click_p95", "click_min"):
+        values = [r[key] for r in runs if key in r and not math.isnan(r[key])]
+        if values:
+            out[key] = statistics.median(values)
+        elif key in ("cold", "warm"):
+            out[key] = float("nan")
+    if any("click_max" in r for r in runs):
+        out["click_max"] = max(r["click_max"] for r in runs if "click_max" in r)
+        out["clicks"] = sum(r.get("clicks", 0) for r in runs)
+    return out
+
+
 def fmt(value) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
     return f"{value:.0f}" if value >= 100 else f"{value:.1f}"
 
 
-def print_table(results: list[dict], nodelay: bool, clicks: int, warm: int) -> None:
+def print_table(results: list[dict], nodelay: bool, clicks: int, warm: int,
+                rounds: int = 1) -> None:
     mode = "NoDelayKernelWebsocketConnection" if nodelay else "default connection (Nagle on)"
+    over = f"; medians over {rounds} rounds" if rounds > 1 else ""
     print(f"\nkernel websocket: {mode}; {warm} warm loads (median); "
-          f"{clicks} clicks per notebook; times in ms")
+          f"{clicks} clicks per notebook{over}; times in ms")
     header = ["notebook", "first widget cold", "warm", "click median", "click p95",
               "click max", "cold/bare", "warm/bare"]
     bare = next((r for r in results if r["notebook"] == BARE), None)
@@ -264,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", help="paths relative to the repository root")
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--warm", type=int, default=5, help="warm loads per notebook")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run the list this many times; show the median of each figure")
     parser.add_argument("--no-nodelay", dest="nodelay", action="store_false",
                         help="use jupyter_server's default kernel websocket connection")
     args = parser.parse_args(argv)
@@ -278,16 +305,20 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
     from playwright.sync_api import sync_playwright
 
-    results = []
+    runs: dict[str, list[dict]] = {nb: [] for nb in notebooks}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
-            for nb in notebooks:
-                print(f"benchmarking {nb} ...", file=sys.stderr, flush=True)
-                results.append(bench_notebook(browser, nb, args.nodelay, args.warm, args.clicks))
+            for round_no in range(max(1, args.rounds)):
+                for nb in notebooks:
+                    print(f"benchmarking {nb} (round {round_no + 1}) ...", file=sys.stderr,
+                          flush=True)
+                    runs[nb].append(bench_notebook(browser, nb, args.nodelay, args.warm,
+                                                   args.clicks))
         finally:
             browser.close()
-    print_table(results, args.nodelay, args.clicks, args.warm)
+    results = [combine(runs[nb]) for nb in notebooks]
+    print_table(results, args.nodelay, args.clicks, args.warm, max(1, args.rounds))
     return 0
 
 
