@@ -332,6 +332,26 @@ def test_game_pickles_after_a_trick():
     assert pickle.loads(pickle.dumps(g)) == g
 
 
+@pytest.mark.parametrize("name,n", [("truc", 4), ("uruguayo", 4), ("paulista", 2)])
+def test_a_copy_plays_on_exactly_like_the_original(name, n):
+    """Every slot of the state is copied (a Truc game's own action table, the envido and flor
+    state, the dealing generator): the copy and the original deal and resolve alike."""
+    g = G(name, players=n, seed=11)
+    rng = random.Random(5)
+    for _ in range(7):
+        g.apply(rng.choice(g.legal_actions()))
+    copies = [copy.deepcopy(g), pickle.loads(pickle.dumps(g)), g.copy()]
+    rngs = [random.Random(9) for _ in range(len(copies) + 1)]
+    while not g.is_over:
+        g.apply(rngs[0].choice(g.legal_actions()))
+        for c, r in zip(copies, rngs[1:]):
+            c.apply(r.choice(c.legal_actions()))
+    for c in copies:
+        assert not hasattr(c, "__dict__")  # the state lives in slots (truco.state.GameBase)
+        assert c.is_over and c == g
+        assert [e.explain() for e in c.log] == [e.explain() for e in g.log]
+
+
 def test_games_with_different_histories_are_not_equal():
     a = G.from_deal("mineiro", hands=STRONG, dealer=1, seed=1)
     b = G.from_deal("mineiro", hands=STRONG, dealer=1, seed=1)
