@@ -190,7 +190,7 @@ class CoreGame(GameBase):
             # A flor still to announce would block raising, but it is forced above.
             if may_raise and self._mon_reste is None:
                 legal.append(table[RAISE])
-            if not self._captains_on or cur == self.dealer or cur == self.mano:
+            if self._may_fold():  # (in 4-player Truc only the captains may)
                 legal.append(table[FOLD])
         elif phase == ANSWER:
             table = self._table

@@ -14,7 +14,7 @@ from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_R
 from .errors import IllegalAction
 from .i18n import N_, _
 from .points import flor_codes, hand_envido, hand_flor
-from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event, _new
+from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
 from .verdicts import Verdict, team_name
 
 BET_POINTS = {ENVIDO: 2, REAL_ENVIDO: 3}
@@ -105,7 +105,6 @@ class EnvidoMixin:
                 seat += 1
         self._flor_sung: list[int] = []
         self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
-        self._env_offer = None  # the bets that may open the envido this hand, when first asked
 
     # --- what is allowed ---------------------------------------------------------------
     def _after_first_trick(self) -> None:
@@ -172,19 +171,12 @@ class EnvidoMixin:
         elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
                   or self._raise_right is not None or self._value != self.variant.base_value):
             if phase == PLAY_PHASE and self._pending is None or phase == ANSWER:
-                # No envido is under way here: the bets that open one, worked out once a
-                # hand (the score cannot change before the envido is settled).
-                offer = self._env_offer
-                if self._env_bets:
-                    offer = self._envido_bets()
-                elif offer is None:
-                    offer = self._env_offer = self._envido_bets()
-                legal.extend(offer)
+                legal.extend(self._envido_bets())
 
     def _forced_actions(self):
         if self._flor_of and self._unsung_flor(self._current):
             return [self._table[FLOR]] + ([self._table[FOLD]] if self._may_fold() else [])
-        return None  # (no other rule forces actions)
+        return super()._forced_actions()
 
     def _extra_raise_blocker(self):
         blocker = super()._extra_raise_blocker()
@@ -248,10 +240,8 @@ class EnvidoMixin:
 
     # --- what the actions do ------------------------------------------------------------
     def _log_side(self, action, verdict) -> Event:
-        event = _new(Event, ("envido" if verdict.reason[0] == "e" else "flor", self._current,
-                             action, verdict, self.hand_no))
-        self.log.append(event)
-        return event
+        return self._log_event("envido" if verdict.reason[0] == "e" else "flor", self._current,
+                               action, verdict)
 
     def _resume(self) -> None:
         self._env_done = True
@@ -270,8 +260,7 @@ class EnvidoMixin:
         bets.append(word)
         verdict = SideVerdict("envido_called", seat, None, 0, bet=word,
                               stake=self._envido_stake(bets), refused=refused)
-        event = _new(Event, ("envido", seat, action, verdict, self.hand_no))
-        self.log.append(event)
+        event = self._log_side(action, verdict)
         self._phase = ENVIDO_ANSWER
         self._current = (seat + 1) % self.n
         return event
@@ -309,8 +298,8 @@ class EnvidoMixin:
             points = hand_envido(dealt[3 * seat:3 * seat + 3], self._muestra)
             if best is None or points > best[1]:
                 best = (seat, points, best[1] if best else None)
-                self.log.append(_new(Event, ("envido", seat, None, SideVerdict(
-                    "declared", seat, envido=points), self.hand_no)))
+                self._log_event("envido", seat, None,
+                                SideVerdict("declared", seat, envido=points))
                 k += 1
                 continue
             decl["next"], decl["best"] = k, best
@@ -321,9 +310,9 @@ class EnvidoMixin:
         team = seat & 1
         self._score[team] += decl["stake"]
         facts = {"best": points} if other is None else {"best": points, "other": other}
-        self.log.append(Event("envido", seat, None, SideVerdict(
+        self._log_event("envido", seat, None, SideVerdict(
             "envido_won" if other is not None else "envido_buenas", seat, team, decl["stake"],
-            **facts), self.hand_no))
+            **facts))
         self._env_decl = None
         self._resume()
 
@@ -358,8 +347,7 @@ class EnvidoMixin:
                 return
         team = singer & 1
         self._score[team] += 3
-        self.log.append(Event("flor", singer, None, SideVerdict("flor_alone", singer, team, 3),
-                              self.hand_no))
+        self._log_event("flor", singer, None, SideVerdict("flor_alone", singer, team, 3))
         if self._pending is None and self._env_resume[0] == ANSWER:
             self._env_resume = (PLAY_PHASE, self._env_resume[1])
         self._resume_after_flor()

@@ -271,7 +271,8 @@ class TrucMixin:
         return super()._raise_blocker()
 
     def _may_fold(self) -> bool:
-        # Only the captains may concede; otherwise the core's rule (anyone may), without the call.
+        # Only the captains may concede; otherwise anyone may (the core's rule, which no other
+        # rule class changes: stated here without the call, as this is asked every decision).
         return not self._captains_on or self._current == self.dealer or \
             self._current == self.mano
 
@@ -370,7 +371,7 @@ class TrucMixin:
         self._notations[-1] = ((self.dealer, tuple(self._score), self.vira, dealt),
                                self._actions)
         self._signals = []
-        self.log.append(Event("deal", self.dealer, None, None, self.hand_no))
+        self._log_event("deal", self.dealer, None, None)
 
     def _on_accept_truc(self, action) -> Event:
         if self._phase != REDEAL_ANSWER:

@@ -292,8 +292,7 @@ class PlayTable(TutorWidget):
             game = self.game
             return _("Game over: {team} wins, {a} to {b}.").format(
                 team=team_label(game.winner), a=game.score[0], b=game.score[1])
-        text = event.explain()  # a sentence may start with a name ("team B calls Truco")
-        return text[:1].upper() + text[1:] if text else text
+        return event.explain()
 
     def _turn_hint(self) -> list[str]:
         game = self.game
