@@ -14,6 +14,11 @@ from .i18n import N_, _
 from .variants import BRAVAS, BRAZIL_COMMONS, SPANISH_COMMONS, Variant
 
 TIE_LEAD = ("tie_lead", ("leader", "mano"))
+# Falta envido while the leader is in the malas: what the leader lacks to win (RULES.md), what
+# the envido's winner lacks to reach the buenas (gotruco, pytruco), or the whole game (a common
+# Argentine convention).
+FALTA = ("falta_envido", ("leader", "chico", "game"))
+FLOR_STAKES = ("flor_stakes", ("published",))
 
 PRESETS: dict[str, Variant] = {}
 
@@ -48,7 +53,7 @@ _add(Variant(
     target=30, all_tie="mano", tie_word=N_("parda"), games_to_win=2,
     envido=True, flor=False, malas_buenas=True,
     options=(("target", (30, 15)), ("flor", (False, True)), ("all_tie", ("mano", "nobody")),
-             ("envido_cap", (None, 4)), TIE_LEAD)))
+             ("envido_cap", (None, 4)), FALTA, FLOR_STAKES, TIE_LEAD)))
 
 _TRUC_LADDER = ((N_("Truc"), 2), (N_("Two more"), 4), (N_("Two more"), 6), (N_("Two more"), 8),
                 (N_("Two more"), 10), (N_("Two more"), 12))
@@ -91,9 +96,9 @@ _add(Variant(
     deck_name="spanish40", players=(2, 4, 6), specials="muestra", special_cards=(),
     common_order=SPANISH_COMMONS, base_value=1,
     ladder=((N_("Truco"), 2), (N_("Retruco"), 3), (N_("Vale cuatro"), 4)),
-    target=30, all_tie="mano", tie_word=N_("parda"), envido=True, flor=True,
+    target=30, all_tie="mano", tie_word=N_("parda"), envido=True, flor=True, malas_buenas=True,
     options=(("target", (30, 20, 40)), ("flor", (True, False)), ("all_tie", ("mano", "nobody")),
-             ("envido_cap", (None, 4)), TIE_LEAD)))
+             ("envido_cap", (None, 4)), FALTA, FLOR_STAKES, TIE_LEAD)))
 
 VARIANT_NAMES: tuple[str, ...] = tuple(PRESETS)
 

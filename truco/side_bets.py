@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO,
                       FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO, SON_BUENAS)
 from .errors import IllegalAction
@@ -21,6 +23,17 @@ BET_POINTS = {ENVIDO: 2, REAL_ENVIDO: 3}
 ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
 
+class FlorBet(NamedTuple):
+    """A contraflor (or contraflor al resto) on the table: who called it, what it is worth
+    accepted (None: al resto, worked out when scored), refused, and whether it was accepted."""
+
+    word: str
+    caller: int
+    stake: int | None
+    refused: int
+    accepted: bool
+
+
 class SideVerdict(Verdict):
     """An envido or flor bet, answer or result, explained in words."""
 
@@ -31,7 +44,7 @@ class SideVerdict(Verdict):
         self.seat, self.facts = seat, facts
 
     def rule(self) -> str:
-        return _(SIDE_RULES.get(self.reason, SIDE_RULES["envido_won"]))
+        return _(SIDE_RULES[self.reason])
 
     def explain(self) -> str:
         team = self.winner if self.winner is not None else self.seat & 1
@@ -44,14 +57,40 @@ class SideVerdict(Verdict):
         return super()._key() + (self.seat, tuple(sorted(self.facts.items())))
 
 
+_ENVIDO_WON = N_("the higher envido wins; a tie goes to the player nearest the mano")
+_DECLARING = N_("accepted envido is declared in turn from the mano; who cannot beat the best "
+                "of the other side says son buenas")
+_FLOR_DUTY = N_("a flor must be announced before one's first card and cancels the envido; "
+                "every flor of the hand is announced in turn, then all are settled together")
+_CONTRAFLOR = N_("contraflor answers a flor: accepted, the best flor wins 6; refused with "
+                 "con flor me achico, its caller's side scores 4")
+_RESTO = N_("contraflor al resto: accepted, the best flor wins what the leader lacks to win "
+            "plus 3 for each flor; refused, its caller's side scores 6")
 SIDE_RULES = {
     "envido_called": N_("envido is bet during the first trick: Envido 2, Real Envido 3, Falta "
                         "Envido what the leader lacks to win"),
+    "envido_accepted": _DECLARING,
     "envido_refused": N_("a first bet refused gives the bettor 1; later, the side whose bet was "
                          "refused scores what had been accepted until then"),
-    "envido_won": N_("the higher envido wins; a tie goes to the player nearest the mano"),
-    "flor_alone": N_("a flor unopposed scores 3"),
-    "flor_duel": N_("against another flor, the higher flor wins 3 for each flor announced"),
+    "declared": _DECLARING,
+    "son_buenas": _DECLARING,
+    "envido_won": _ENVIDO_WON,
+    "envido_buenas": _ENVIDO_WON,
+    "flor_sung": _FLOR_DUTY,
+    "flor_alone": N_("a flor nobody else answers with a flor scores 3 (3 for each flor of that "
+                     "side)"),
+    "flor_duel": N_("against another flor, the higher flor wins 3 for each flor announced; a "
+                    "tie goes to the player nearest the mano"),
+    "flor_backs_down": N_("con flor me achico: a player with flor concedes the flores to the "
+                          "other side"),
+    "flor_achico": N_("con flor me achico: the side whose flor was conceded scores 3 for each "
+                      "of its flores"),
+    "contraflor_called": _CONTRAFLOR,
+    "contraflor_accepted": _CONTRAFLOR,
+    "contraflor_refused": N_("a contraflor refused with con flor me achico scores 4 for its "
+                             "caller's side, a contraflor al resto 6"),
+    "contraflor_won": _CONTRAFLOR,
+    "contraflor_resto_won": _RESTO,
 }
 SIDE_TEXT = {
     "envido_called": N_("Player {seat} calls {bet}: {stake} at stake if accepted; refused, "
@@ -65,10 +104,19 @@ SIDE_TEXT = {
     "envido_won": N_("Player {seat} wins the envido with {best} against {other}: {team} scores "
                      "{points}."),
     "flor_sung": N_("Player {seat} announces flor ({flor})."),
-    "flor_alone": N_("Nobody answers the flor of player {seat}: {team} scores {points}."),
+    "flor_alone": N_("No flor of the other side answers player {seat}'s: {team} scores "
+                     "{points}."),
     "flor_duel": N_("Player {seat}'s flor of {best} beats {other}: {team} scores {points}."),
-    "flor_achico": N_("Player {seat} backs down with flor: {team} scores {points}."),
-    "contraflor_called": N_("Player {seat} calls {bet}: {stake} at stake."),
+    "flor_backs_down": N_("Player {seat}: con flor me achico (their side concedes the flores)."),
+    "flor_achico": N_("The flores were conceded to player {seat}: {team} scores {points}."),
+    "contraflor_called": N_("Player {seat} calls {bet}: {stake} at stake if accepted; refused, "
+                            "{team} scores {refused}."),
+    "contraflor_accepted": N_("Player {seat} accepts the {bet}: con flor quiero."),
+    "contraflor_refused": N_("Player {seat}'s {bet} is refused: {team} scores {points}."),
+    "contraflor_won": N_("Player {seat}'s flor of {best} beats {other} and wins the contraflor: "
+                         "{team} scores {points}."),
+    "contraflor_resto_won": N_("Player {seat}'s flor of {best} beats {other} and wins the "
+                               "contraflor al resto: {team} scores {points}."),
 }
 
 
@@ -89,6 +137,7 @@ class EnvidoMixin:
         self._env_bets: list[str] = []
         self._env_resume = None
         self._env_decl = None
+        self._env_bettor = None
         muestra = self.vira if t.muestra else None
         self._muestra = muestra
         self._flor_of = flor_of = {}  # seat -> flor points
@@ -104,7 +153,9 @@ class EnvidoMixin:
                         flor_of[seat] = points
                 seat += 1
         self._flor_sung: list[int] = []
-        self._flor_bet = None  # (word, caller seat, stake) while a contraflor waits
+        self._flor_bet = None  # a FlorBet while a contraflor is on the table
+        self._flor_out = None  # the team that said "con flor me achico"
+        self._flor_singer = None
 
     # --- what is allowed ---------------------------------------------------------------
     def _after_first_trick(self) -> None:
@@ -113,8 +164,18 @@ class EnvidoMixin:
             self._has_sides = False
 
     def _unsung_flor(self, seat) -> bool:
+        """``seat`` holds a flor it must still announce (before its first card)."""
         return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
-                and seat not in self._trick_seats and not self._tricks)
+                and seat & 1 != self._flor_out and seat not in self._trick_seats
+                and not self._tricks)
+
+    def _first_flor_holder(self, seat):
+        """The first seat after ``seat``, in turn order, holding a flor still to announce."""
+        for k in range(1, self.n):
+            other = (seat + k) % self.n
+            if self._unsung_flor(other):
+                return other
+        return None
 
     def _envido_open(self, seat) -> bool:
         if (not self.variant.envido or self._env_done or self._tricks or self._flor_sung
@@ -124,10 +185,27 @@ class EnvidoMixin:
             return False  # the truco is settled
         return self._phase == PLAY_PHASE and self._pending is None or self._phase == ANSWER
 
-    def _envido_stake(self, bets) -> int:
+    def _envido_stake(self, bets, team=None) -> int:
+        """What ``bets`` are worth accepted; a falta envido depends on ``team``, the winner,
+        under some rule options (None: as if the last bettor won)."""
         if FALTA_ENVIDO in bets:
-            return self.variant.target - max(self._score)
+            return self._falta(team)
         return sum(BET_POINTS[b] for b in bets)
+
+    def _falta(self, team=None) -> int:
+        """The falta envido: what the leader lacks to win (``falta_envido="leader"``); or, while
+        the leader is in the malas, what the winner lacks to reach the buenas ("chico") or to
+        win the game ("game")."""
+        v, score = self.variant, self._score
+        lead = max(score)
+        if v.falta_envido == "leader" or lead >= v.target // 2:
+            return v.target - lead
+        if team is None:
+            team = self._env_bettor & 1
+        return (v.target // 2 if v.falta_envido == "chico" else v.target) - score[team]
+
+    def _envido_payout(self, stake, team) -> int:
+        return self._falta(team) if FALTA_ENVIDO in self._env_bets else stake
 
     def _envido_bets(self) -> list:
         """The envido bets the player to act may make now, after the bets on the table (the
@@ -165,8 +243,7 @@ class EnvidoMixin:
         # _unsung_flor and _envido_open, inlined: the caller checked this is the first trick
         # and the envido is not settled.
         seat, phase = self._current, self._phase
-        if phase == ANSWER and seat in self._flor_of and seat not in self._flor_sung \
-                and seat not in self._trick_seats:
+        if phase == ANSWER and self._flor_of and self._unsung_flor(seat):
             legal.append(self._table[FLOR])
         elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
                   or self._raise_right is not None or self._value != self.variant.base_value):
@@ -188,20 +265,13 @@ class EnvidoMixin:
     def _other_phase_actions(self) -> list:
         phase, table = self._phase, self._table
         if phase == ENVIDO_ANSWER:
-            legal = [table[QUIERO], table[NO_QUIERO]] + self._envido_bets()
-            if self._unsung_flor(self._current):
-                legal.append(table[FLOR])
-            return legal
+            if self._unsung_flor(self._current):  # a flor is sung instead of answering
+                return [table[FLOR]]
+            return [table[QUIERO], table[NO_QUIERO]] + self._envido_bets()
         if phase == DECLARE:
             return [table[SON_BUENAS]]
         if phase == FLOR_ANSWER:
-            if self._flor_bet is None:
-                words = [FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_ACHICO]
-            elif self._flor_bet[0] == CONTRAFLOR:
-                words = [CON_FLOR_QUIERO, CON_FLOR_ACHICO, CONTRAFLOR_RESTO]
-            else:
-                words = [QUIERO, CON_FLOR_ACHICO]
-            return [table[w] for w in words]
+            return [table[w] for w in self._flor_answers()]
         return super()._other_phase_actions()
 
     def _side_illegal(self, action):
@@ -236,12 +306,14 @@ class EnvidoMixin:
             return super()._side_snapshot()
         return super()._side_snapshot() + (
             self._env_done, tuple(self._env_bets), self._env_resume, self._env_decl and
-            tuple(sorted(self._env_decl.items())), tuple(self._flor_sung), self._flor_bet)
+            tuple(sorted((k, tuple(sorted(v)) if isinstance(v, set) else v)
+                         for k, v in self._env_decl.items())),
+            tuple(self._flor_sung), self._flor_bet, self._flor_out)
 
     # --- what the actions do ------------------------------------------------------------
     def _log_side(self, action, verdict) -> Event:
-        return self._log_event("envido" if verdict.reason[0] == "e" else "flor", self._current,
-                               action, verdict)
+        kind = "envido" if verdict.reason.startswith("envido") else "flor"
+        return self._log_event(kind, self._current, action, verdict)
 
     def _resume(self) -> None:
         self._env_done = True
@@ -258,11 +330,14 @@ class EnvidoMixin:
         bets = self._env_bets
         refused = 1 if not bets else self._envido_stake(bets)
         bets.append(word)
+        self._env_bettor = seat
         verdict = SideVerdict("envido_called", seat, None, 0, bet=word,
                               stake=self._envido_stake(bets), refused=refused)
         event = self._log_side(action, verdict)
         self._phase = ENVIDO_ANSWER
-        self._current = (seat + 1) % self.n
+        # A flor cancels the envido: a player holding one sings it before anyone answers.
+        holder = self._first_flor_holder(seat) if self._flor_of else None
+        self._current = (seat + 1) % self.n if holder is None else holder
         return event
 
     def _on_no_quiero(self, action):
@@ -277,138 +352,184 @@ class EnvidoMixin:
 
     def _on_quiero(self, action):
         if self._phase == FLOR_ANSWER:
-            return self._flor_showdown(action, self._flor_bet[2])
+            return self._on_flor_accept(action)
         stake = self._envido_stake(self._env_bets)
         event = self._log_side(action, SideVerdict("envido_accepted", self._current,
                                                    stake=stake))
-        self._env_decl = {"stake": stake, "best": None, "next": 0}
+        self._env_decl = {"stake": stake, "best": None, "spoken": set(), "at": 0}
         self._phase = DECLARE
         self._declare_round()
         return event
 
     def _declare_round(self) -> None:
-        """Declare points from the mano: automatic when they win, else 'son buenas' is owed."""
-        decl, n, dealt = self._env_decl, self.n, self._dealt
-        k, best = decl["next"], decl["best"]
-        while k < n:
-            seat = (self.mano + k) % n
-            if best is not None and best[0] & 1 == seat & 1:
-                k += 1
-                continue
+        """Declare points in turn order from the mano, round and round, until nobody who has
+        not spoken can beat the best declared by the other side; a player who cannot beat
+        it owes "son buenas" (a tie goes to the player nearer the mano)."""
+        decl, n, dealt, mano = self._env_decl, self.n, self._dealt, self.mano
+        spoken, best = decl["spoken"], decl["best"]
+        while True:
+            seat = None
+            for k in range(n):  # the next seat, from where the round stopped, still to speak
+                s = (mano + (decl["at"] + k) % n) % n
+                if s not in spoken and (best is None or best[0] & 1 != s & 1):
+                    seat, decl["at"] = s, (decl["at"] + k) % n
+                    break
+            if seat is None:
+                break
             points = hand_envido(dealt[3 * seat:3 * seat + 3], self._muestra)
-            if best is None or points > best[1]:
-                best = (seat, points, best[1] if best else None)
+            order = (seat - mano) % n
+            if best is None or points > best[1] or points == best[1] and order < best[3]:
+                best = decl["best"] = (seat, points, best[1] if best else None, order)
+                spoken.add(seat)
                 self._log_event("envido", seat, None,
                                 SideVerdict("declared", seat, envido=points))
-                k += 1
                 continue
-            decl["next"], decl["best"] = k, best
             self._current = seat  # owes "son buenas"
             return
-        decl["next"], decl["best"] = k, best
-        seat, points, other = decl["best"]
+        seat, points, other, _order = best
         team = seat & 1
-        self._score[team] += decl["stake"]
+        stake = self._envido_payout(decl["stake"], team)
+        self._score[team] += stake
         facts = {"best": points} if other is None else {"best": points, "other": other}
         self._log_event("envido", seat, None, SideVerdict(
-            "envido_won" if other is not None else "envido_buenas", seat, team, decl["stake"],
+            "envido_won" if other is not None else "envido_buenas", seat, team, stake,
             **facts))
         self._env_decl = None
         self._resume()
 
     def _on_son_buenas(self, action):
-        event = self._log_side(action, SideVerdict("son_buenas", self._current))
-        self._env_decl["next"] += 1
+        event = self._log_event("son_buenas", self._current, action,
+                                SideVerdict("son_buenas", self._current))
+        self._env_decl["spoken"].add(self._current)
         self._declare_round()
         return event
 
+    # --- flor: every flor of the hand announced in turn order, then settled once --------------
     def _on_flor(self, action):
         seat = self._current
-        if self._phase == FLOR_ANSWER:  # another flor: compare them
-            self._flor_sung.append(seat)
-            return self._flor_showdown(action, 3 * len(self._flor_sung))
-        if self._phase == ENVIDO_ANSWER:  # flor cancels the envido on the table
-            self._env_bets = []
-        else:
-            self._env_resume = (self._phase, seat)
+        if not self._flor_sung:  # the first flor of the hand
+            if self._phase == ENVIDO_ANSWER:  # flor cancels the envido on the table
+                self._env_bets = []
+            else:
+                self._env_resume = (self._phase, seat)
+            self._flor_singer = seat
         self._flor_sung.append(seat)
         event = self._log_side(action, SideVerdict("flor_sung", seat,
                                                    flor=self._flor_of[seat]))
         self._flor_next(seat)
         return event
 
-    def _flor_next(self, singer) -> None:
-        """Ask the next opponent holding an unannounced flor, or score the flor alone."""
-        for k in range(1, self.n):
-            seat = (singer + k) % self.n
-            if seat & 1 != singer & 1 and seat in self._flor_of and seat not in self._flor_sung:
-                self._phase, self._current = FLOR_ANSWER, seat
-                self._flor_singer = singer
-                return
-        team = singer & 1
-        self._score[team] += 3
-        self._log_event("flor", singer, None, SideVerdict("flor_alone", singer, team, 3))
-        if self._pending is None and self._env_resume[0] == ANSWER:
-            self._env_resume = (PLAY_PHASE, self._env_resume[1])
-        self._resume_after_flor()
+    def _flor_teams(self) -> set:
+        return {s & 1 for s in self._flor_sung}
 
-    def _resume_after_flor(self) -> None:
-        self._flor_bet = None
-        if any(s not in self._flor_sung and s not in self._trick_seats for s in self._flor_of):
-            phase, current = self._env_resume  # partners may still announce theirs
-            if not self._check_game_over():
-                self._phase, self._current = phase, current
+    def _flor_next(self, last) -> None:
+        """Pass the word to the next seat that must speak about the flores, or settle them.
+
+        While a contraflor waits, the next player of the other side holding a flor answers it;
+        otherwise the next player, in turn order, holding a flor still to announce."""
+        n, bet, out = self.n, self._flor_bet, self._flor_out
+        for k in range(1, n + 1):
+            seat = (last + k) % n
+            if seat & 1 == out:
+                continue
+            if bet is not None and not bet.accepted:
+                if seat & 1 != bet.caller & 1 and seat in self._flor_of:
+                    break
+            elif self._unsung_flor(seat):
+                break
+        else:
+            self._flor_settle()
             return
-        self._resume()
+        self._phase, self._current = FLOR_ANSWER, seat
 
-    def _flor_showdown(self, action, stake):
-        best = min(self._flor_sung, key=lambda s: (-self._flor_of[s],
-                                                   (s - self.mano) % self.n))
-        other = max((self._flor_of[s] for s in self._flor_sung if s & 1 != best & 1),
-                    default="-")
-        team = best & 1
-        self._score[team] += stake
-        event = self._log_side(action, SideVerdict("flor_duel", best, team, stake,
-                                                   best=self._flor_of[best], other=other))
-        self._resume_after_flor()
-        return event
+    def _flor_answers(self) -> list:
+        seat, bet = self._current, self._flor_bet
+        if bet is not None and not bet.accepted:
+            if bet.word == CONTRAFLOR:
+                return [CON_FLOR_QUIERO, CON_FLOR_ACHICO, CONTRAFLOR_RESTO]
+            return [QUIERO, CON_FLOR_ACHICO]
+        teams = self._flor_teams()
+        if bet is None and teams == {1 - (seat & 1)}:  # answering the other side's flor
+            return [FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_ACHICO]
+        return [FLOR]  # a partner's flor, or one more flor for a duel already on
 
     def _on_contraflor(self, action):
         seat, word = self._current, action.kind
         if seat not in self._flor_sung:
             self._flor_sung.append(seat)
-        flors = 3 * len(self._flor_sung)
+        stakes = self.variant.flor_points
         if word == CONTRAFLOR:
-            stake = flors + 3
+            stake, refused = stakes.contraflor, stakes.contraflor_refused
         else:
-            stake = self.variant.target - max(self._score) + flors
-        before = flors if self._flor_bet is None else self._flor_bet[2]
-        answerer = self._flor_singer if self._flor_bet is None else self._flor_bet[1]
-        self._flor_bet = (word, seat, stake, before)
+            stake, refused = None, stakes.resto_refused
+        self._flor_bet = FlorBet(word, seat, stake, refused, False)
+        shown = self._resto_stake() if stake is None else stake
         event = self._log_side(action, SideVerdict("contraflor_called", seat, bet=word,
-                                                   stake=stake))
-        self._current = answerer
+                                                   stake=shown, refused=refused))
+        self._flor_next(seat)
         return event
 
-    def _on_con_flor_quiero(self, action):
-        return self._flor_showdown(action, self._flor_bet[2])
+    def _resto_stake(self) -> int:
+        return self.variant.target - max(self._score) + 3 * len(self._flor_sung)
+
+    def _on_flor_accept(self, action):
+        seat = self._current
+        if seat not in self._flor_sung:
+            self._flor_sung.append(seat)
+        self._flor_bet = self._flor_bet._replace(accepted=True)
+        event = self._log_side(action, SideVerdict("contraflor_accepted", seat,
+                                                   bet=self._flor_bet.word))
+        self._flor_next(seat)
+        return event
 
     def _on_achico(self, action):
         seat = self._current
-        team = 1 - (seat & 1)
-        if self._flor_bet is None:
-            points = 3 * sum(1 for s in self._flor_sung if s & 1 == team) + 1
-        else:
-            points = self._flor_bet[3]
-        self._score[team] += points
-        event = self._log_side(action, SideVerdict("flor_achico", seat, team, points))
-        self._resume_after_flor()
+        self._flor_out = seat & 1  # this side concedes every flor of the hand
+        event = self._log_side(action, SideVerdict("flor_backs_down", seat))
+        self._flor_next(seat)
         return event
+
+    def _flor_settle(self) -> None:
+        """Score the flores of the hand, once (the flor verdict says by which rule)."""
+        sung, bet, out, stakes = self._flor_sung, self._flor_bet, self._flor_out, \
+            self.variant.flor_points
+        if out is not None:
+            team = 1 - out
+            seat = next(s for s in sung if s & 1 == team)
+            if bet is not None:  # a contraflor refused
+                verdict = SideVerdict("contraflor_refused", bet.caller, team, bet.refused,
+                                      bet=bet.word)
+            else:
+                flores = sum(1 for s in sung if s & 1 == team)
+                verdict = SideVerdict("flor_achico", seat, team, stakes.achico * flores)
+        elif len(self._flor_teams()) == 1:
+            team = sung[0] & 1
+            points = stakes.flor * len(sung)
+            verdict = SideVerdict("flor_alone", sung[0], team, points, flores=len(sung))
+        else:
+            best = min(sung, key=lambda s: (-self._flor_of[s], (s - self.mano) % self.n))
+            other = max(self._flor_of[s] for s in sung if s & 1 != best & 1)
+            team = best & 1
+            if bet is None:
+                reason, points = "flor_duel", stakes.flor * len(sung)
+            elif bet.word == CONTRAFLOR:
+                reason, points = "contraflor_won", bet.stake
+            else:
+                reason, points = "contraflor_resto_won", self._resto_stake()
+            verdict = SideVerdict(reason, best, team, points, best=self._flor_of[best],
+                                  other=other)
+        self._score[verdict.winner] += verdict.points
+        self._log_event("flor", verdict.seat, None, verdict)
+        self._flor_bet = None
+        phase, current = self._env_resume
+        if phase == ANSWER and self._pending is None:
+            self._env_resume = (PLAY_PHASE, current)
+        self._resume()
 
     handlers = {ENVIDO: _on_envido_bet, REAL_ENVIDO: _on_envido_bet,
                 FALTA_ENVIDO: _on_envido_bet, QUIERO: _on_quiero, NO_QUIERO: _on_no_quiero,
                 SON_BUENAS: _on_son_buenas, FLOR: _on_flor, CONTRAFLOR: _on_contraflor,
-                CONTRAFLOR_RESTO: _on_contraflor, CON_FLOR_QUIERO: _on_con_flor_quiero,
+                CONTRAFLOR_RESTO: _on_contraflor, CON_FLOR_QUIERO: _on_flor_accept,
                 CON_FLOR_ACHICO: _on_achico}
 
 

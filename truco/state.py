@@ -68,7 +68,7 @@ class GameBase:
         # side bets (truco.side_bets)
         "_pending_side", "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
         "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
-        "_flor_of", "_flor_sung", "_flor_bet", "_flor_singer",
+        "_flor_of", "_flor_sung", "_flor_bet", "_flor_singer", "_flor_out", "_env_bettor",
         # Truc specials (truco.truc)
         "_redeal_on", "_mon_reste_on", "_signals_on", "_redeal_used", "_mr", "_signals",
     )

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from . import resolve
 from .cards import DECK_FAMILY, DECKS, Card, card_from_code
@@ -26,6 +27,24 @@ SPANISH_COMMONS = (3, 2, ("1o", "1c"), 12, 11, 10, ("7c", "7b"), 6, 5, 4)
 BRAVAS = ("1e", "1b", "7e", "7o")
 BRAVA_NAMES = {"1e": N_("ancho de espadas"), "1b": N_("ancho de bastos"),
                "7e": N_("siete de espadas"), "7o": N_("siete de oros")}
+
+
+class FlorStakes(NamedTuple):
+    """The points of the flor's bets (docs/seed-notes.md gives the sources)."""
+
+    flor: int  # each flor when settled unopposed, or each flor announced in a flor duel
+    achico: int  # each flor of the side to which "con flor me achico" concedes
+    contraflor: int  # a contraflor accepted, to the best flor
+    contraflor_refused: int  # a contraflor refused, to its caller's side
+    resto_refused: int  # a contraflor al resto refused, to its caller's side
+
+
+FLOR_STAKES = {
+    # Published Argentine tables (RULES.md, docs/seed-notes.md): flor 3, achico 3, contraflor
+    # accepted 6 and refused 4, contraflor al resto refused 6.
+    "published": FlorStakes(flor=3, achico=3, contraflor=6, contraflor_refused=4,
+                            resto_refused=6),
+}
 
 
 @dataclass(frozen=True)
@@ -56,6 +75,8 @@ class Variant:
     flor: bool = False
     malas_buenas: bool = False
     envido_cap: int | None = None  # cap on the envido points at stake (benchmarks), None = none
+    falta_envido: str = "leader"  # in the malas: what the leader lacks to win / "chico" / "game"
+    flor_stakes: str = "published"  # the flor scoring table (FLOR_STAKES): published / gotruco
     # Truc specials (truco.truc): redeal proposal, mon reste, captains in 4-player games.
     redeal: bool = False
     mon_reste: bool = False
@@ -155,6 +176,11 @@ class Variant:
         if self.specials == "muestra" and self.ranking(vira).kind[card.id] == PIEZA:
             return _("pieza")
         return None
+
+    @property
+    def flor_points(self) -> "FlorStakes":
+        """What flores score under this variant's ``flor_stakes`` (see :data:`FLOR_STAKES`)."""
+        return FLOR_STAKES[self.flor_stakes]
 
     # --- resolutions ---------------------------------------------------------------------
     def trick_winner(self, plays, vira=None):

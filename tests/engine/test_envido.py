@@ -157,9 +157,33 @@ def test_flor_against_flor_higher_wins_3_per_flor():
     assert g.score == (6, 0)  # 38 beats 26
 
 
-def test_con_flor_me_achico_concedes():
+def test_con_flor_me_achico_concedes_3_to_the_flor_side():
     g = run(game(hands=FLORS, flor=True), "flor", "con flor me achico")
-    assert g.score == (4, 0)
+    assert g.score == (3, 0)  # published tables: 3 to the side whose flor was conceded
+    settled = g.log[-1].verdict
+    assert settled.reason == "flor_achico" and "achico" in settled.rule()
+
+
+def test_contraflor_refused_scores_4_for_its_caller():
+    g = run(game(hands=FLORS, flor=True), "flor", "contraflor", "con flor me achico")
+    assert g.score == (0, 4)
+    assert g.log[-1].verdict.reason == "contraflor_refused"
+
+
+def test_contraflor_al_resto_refused_scores_6_for_its_caller():
+    g = run(game(hands=FLORS, flor=True), "flor", "contraflor al resto", "con flor me achico")
+    assert g.score == (0, 6)
+
+
+def test_every_flor_verdict_states_the_rule_that_scored_it():
+    for actions, words in [(["flor", "flor"], "3 for each flor"),
+                           (["flor", "contraflor", "con flor quiero"], "wins 6"),
+                           (["flor", "contraflor al resto", "quiero"], "lacks to win"),
+                           (["flor", "contraflor", "con flor me achico"], "scores 4")]:
+        g = run(game(hands=FLORS, flor=True), *actions)
+        scored = [e for e in g.log if e.kind == "flor" and e.verdict.points][-1].verdict
+        assert words in scored.rule(), (actions, scored.rule())
+        assert "envido" not in scored.rule()
 
 
 def test_contraflor_answers_are_quiero_achico_or_resto():
@@ -167,7 +191,7 @@ def test_contraflor_answers_are_quiero_achico_or_resto():
     assert [str(a) for a in g.legal_actions()] == ["con flor quiero", "con flor me achico",
                                                     "contraflor al resto"]
     g.apply("con flor quiero")
-    assert g.score == (9, 0)
+    assert g.score == (6, 0)  # published tables: a contraflor accepted is worth 6
 
 
 def test_contraflor_al_resto_is_what_leader_lacks_plus_3_per_flor():
