@@ -7,6 +7,9 @@ Fixtures
     read) on a free loopback port and yields its base URL, e.g.
     ``http://127.0.0.1:41234/`` (a ``str`` that also carries ``.process``,
     ``.port`` and ``.log_path``).  Log: ``test-artifacts/voila-server.log``.
+    Its environment (``widgets.server.voila_env()``) also lets it render the
+    notebooks of ``tests/browser/fixtures``, a test-only setting: ``make app``
+    renders ``lessons/`` only (``tests/browser/test_app_files.py``).
 ``browser`` (module)
     Headless ``/usr/bin/chromium`` through Playwright's sync API, with fixed,
     quiet flags.  Overrides pytest-playwright's fixture of the same name.
@@ -17,6 +20,9 @@ Fixtures
     screenshot to ``test-artifacts/`` and fails the test if any request left
     127.0.0.1 or any console/page error happened.  Call
     ``tutor_page.allow_console_error(pattern)`` for an expected error.
+``record_page``
+    ``record_page(server)`` gives a ``TutorPage`` on another server (one the
+    test module started), with the same checks at teardown.
 ``open_lesson``
     ``open_lesson("lessons/index.ipynb")`` navigates to
     ``/voila/render/<path>``, waits until a ``.tutor-ready`` element is
@@ -37,6 +43,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -123,7 +130,10 @@ class VoilaServer(str):
         return found
 
 
-def start_voila(port: int, log_path: Path, extra_args: tuple[str, ...] = ()) -> VoilaServer:
+def start_voila(port: int, log_path: Path, extra_args: tuple[str, ...] = (),
+                env: dict[str, str] | None = None) -> VoilaServer:
+    """Start ``python -m voila`` from the repository root; ``env`` defaults to ``voila_env()``
+    (which allows the test fixtures), ``extra_args`` are added to the command line."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
@@ -131,7 +141,8 @@ def start_voila(port: int, log_path: Path, extra_args: tuple[str, ...] = ()) -> 
     ]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=REPO, env=voila_env(), stdout=log, stderr=subprocess.STDOUT,
+            cmd, cwd=REPO, env=voila_env() if env is None else env, stdout=log,
+            stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
         )
     server = VoilaServer(port, proc, log_path)
@@ -268,13 +279,13 @@ class TutorPage:
         return [e for e in errors if not any(p.search(e) for p in self.allowed_errors)]
 
 
-@pytest.fixture
-def tutor_page(browser, voila_server, request):
-    """A fresh page (own browser context), recorded and checked at teardown."""
+@contextmanager
+def _recorded_page(browser, server: VoilaServer, name: str):
+    """A fresh page (own browser context), recorded and checked when the block ends."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    recorder = TutorPage(page=page, server=voila_server, name=request.node.nodeid)
+    recorder = TutorPage(page=page, server=server, name=name)
     recorder.attach()
     try:
         yield recorder
@@ -289,6 +300,23 @@ def tutor_page(browser, voila_server, request):
     errors = recorder.unexpected_errors()
     assert not external, f"requests left 127.0.0.1: {external}"
     assert not errors, "console/page errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def tutor_page(browser, voila_server, request):
+    """A fresh page (own browser context), recorded and checked at teardown."""
+    with _recorded_page(browser, voila_server, request.node.nodeid) as recorder:
+        yield recorder
+
+
+@pytest.fixture
+def record_page(browser, request):
+    """``record_page(server) -> TutorPage``: like ``tutor_page``, on a server the test started
+    (checked at teardown: no request off 127.0.0.1, no unexpected console error)."""
+    with ExitStack() as stack:
+        def make(server: VoilaServer) -> TutorPage:
+            return stack.enter_context(_recorded_page(browser, server, request.node.nodeid))
+        yield make
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import socket
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import websocket
@@ -21,6 +22,7 @@ from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 BARE = "tests/browser/fixtures/bare.ipynb"
+MERMAID = "tests/browser/fixtures/mermaid.ipynb"
 
 # Errors that Voilà's own directory page logs on every load (upstream: it
 # starts the widget manager without a kernel and polls /api/kernels, which a
@@ -120,6 +122,25 @@ def test_directory_page_stays_on_loopback(tutor_page):
     assert response.status == 200
     expect(page.get_by_text("lessons", exact=True)).to_be_visible()
     assert tutor_page.external_urls() == []
+
+
+def test_mermaid_block_makes_no_request_off_loopback(tutor_page):
+    """nbconvert's lab template imports mermaid from a public CDN as soon as a Markdown block
+    is a mermaid diagram; the tutor template drops that loader and shows the diagram's text."""
+    page = tutor_page.open_lesson(MERMAID)
+    # Every request and websocket the page made, recorded from its first byte (page.on).
+    assert any(urlsplit(url).path.endswith("/voila/render/" + MERMAID)
+               for url in tutor_page.requests), tutor_page.requests
+    hosts = {urlsplit(url).hostname for url in tutor_page.requests + tutor_page.websockets
+             if urlsplit(url).scheme not in ("data", "blob", "about")}
+    assert hosts == {"127.0.0.1"}, hosts
+    # The diagram's source is on the page, readable, instead of a broken picture.
+    diagram = page.locator(".jp-Mermaid pre.mermaid")
+    expect(diagram).to_be_visible()
+    expect(diagram).to_contain_text("Envido --> Truco")
+    # No mermaid loader left in the page at all (not even one that would only run later).
+    html = page.content()
+    assert "mermaid.esm" not in html and "cdnjs" not in html
 
 
 def test_missing_notebook_is_a_local_404(tutor_page):
