@@ -10,7 +10,7 @@ raise :class:`IllegalAction` leaving the game untouched.
 """
 from .actions import Action
 from .cards import Card
-from .errors import CardError, IllegalAction, TrucoError, Undecided, UnknownVariant
+from .errors import BadArgument, CardError, IllegalAction, TrucoError, Undecided, UnknownVariant
 from .game import Game
 from .i18n import get_language, set_language
 from .match import Match, score_text
@@ -20,7 +20,7 @@ from .presets import PRESETS, VARIANT_NAMES, variant
 from .variants import Variant
 
 __all__ = [
-    "Action", "Card", "Match", "score_text", "CardError", "Game", "IllegalAction", "Observation", "PRESETS",
+    "Action", "BadArgument", "Card", "Match", "score_text", "CardError", "Game", "IllegalAction", "Observation", "PRESETS",
     "TrucoError", "Undecided", "envido", "envido_verdict", "flor", "flor_verdict", "UnknownVariant", "VARIANT_NAMES", "Variant", "from_notation",
     "get_language", "set_language", "variant",
 ]

@@ -40,3 +40,10 @@ class Undecided(TrucoError):
     """A hand whose tricks do not decide it yet."""
 
     reason = "undecided"
+
+
+class BadArgument(TrucoError):
+    """An argument of the wrong type or out of range: players, dealer, score, hands, a seat,
+    a hand notation. The ``reason`` names which (``bad_players``, ``bad_score`` ...)."""
+
+    reason = "bad_argument"

@@ -20,7 +20,7 @@ from _random import Random as _CRandom
 
 from . import resolve
 from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
-from .errors import CardError, IllegalAction
+from .errors import BadArgument, CardError, IllegalAction
 from .i18n import _
 from .presets import variant as get_variant
 from .side_bets import EnvidoMixin
@@ -32,6 +32,18 @@ from .variants import Variant
 _new_random, _seed_random = random.Random.__new__, _CRandom.seed
 
 
+def _check_score(v, score) -> tuple[int, int]:
+    """``score`` as a pair of whole numbers from 0 to below the target, or BadArgument."""
+    try:
+        pair = tuple(score)
+    except TypeError:
+        pair = ()
+    if len(pair) != 2 or any(s.__class__ is not int or not 0 <= s < v.target for s in pair):
+        raise BadArgument(_("the score must be two whole numbers from 0 to {top}, not {score!r}")
+                          .format(top=v.target - 1, score=score), reason="bad_score")
+    return pair
+
+
 class CoreGame(GameBase):
     """Tricks, hands, the truco ladder and special hands; see :class:`Game` for the whole."""
 
@@ -40,18 +52,15 @@ class CoreGame(GameBase):
     def __init__(self, variant, players: int = 2, seed=None, dealer: int = 0, *,
                  score=(0, 0), _deal=None):
         v = variant if variant.__class__ is Variant else get_variant(variant)
-        if players not in v.players:
-            raise ValueError(_("{variant} is played by {valid} players, not {n}").format(
-                variant=_(v.title), valid=" or ".join(map(str, v.players)), n=players))
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
-                             .format(last=players - 1, dealer=dealer))
-        if score != (0, 0):
-            score = tuple(score)
-            if len(score) != 2 or any(not isinstance(s, int) or not 0 <= s < v.target
-                                      for s in score):
-                raise ValueError(_("the score must be two numbers from 0 to {top}").format(
-                    top=v.target - 1))
+        if players.__class__ is not int or players not in v.players:
+            raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
+                variant=_(v.title), valid=" or ".join(map(str, v.players)), n=players),
+                reason="bad_players")
+        if dealer.__class__ is not int or not 0 <= dealer < players:
+            raise BadArgument(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
+                              .format(last=players - 1, dealer=dealer), reason="bad_dealer")
+        if score != (0, 0) or score.__class__ is not tuple:
+            score = _check_score(v, score)
         self._setup(v, players, seed, dealer, score)
         self._start_hand(_deal)
 
@@ -59,8 +68,16 @@ class CoreGame(GameBase):
     def from_deal(cls, variant, hands, vira=None, dealer: int = 1, score=(0, 0), seed=None):
         """A game whose first hand is dealt as given (hands in seat order, codes or cards)."""
         v = get_variant(variant)
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__") or any(
+                isinstance(h, (str, bytes)) or not hasattr(h, "__iter__") for h in hands):
+            raise BadArgument(_("the hands must be a list of hands, each a list of card codes, "
+                                "not {hands!r}").format(hands=hands), reason="bad_hands")
         hands = [[v.card(c) for c in hand] for hand in hands]
         n = len(hands)
+        if n not in v.players:
+            raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
+                variant=_(v.title), valid=" or ".join(map(str, v.players)), n=n),
+                reason="bad_players")
         seen = set()
         for seat, hand in enumerate(hands):
             if len(hand) != 3:
@@ -79,11 +96,7 @@ class CoreGame(GameBase):
         elif vira is not None:
             raise CardError(_("{variant} has no vira").format(variant=_(v.title)),
                             reason="bad_deal")
-        score = tuple(score)
-        if len(score) != 2 or any(not isinstance(s, int) or s < 0 or s >= v.target
-                                  for s in score):
-            raise ValueError(_("the score must be two numbers from 0 to {top}").format(
-                top=v.target - 1))
+        score = _check_score(v, score)
         return cls(v, players=n, seed=seed, dealer=dealer, score=score,
                    _deal=(tuple(tuple(h) for h in hands), vira))
 
@@ -116,7 +129,7 @@ class CoreGame(GameBase):
         """'play #n' names the n-th card of the current player's hand (blind hands)."""
         hand = self._hands[self._current]
         pos = text.strip()[6:]
-        if not pos.isdigit() or not 1 <= int(pos) <= len(hand):
+        if not (pos.isascii() and pos.isdigit()) or not 1 <= int(pos) <= len(hand):
             raise IllegalAction(_("{text!r}: choose a card from #1 to #{n}").format(
                 text=text, n=len(hand)), reason="bad_card")
         return self._table[PLAY][hand[int(pos) - 1].id]
@@ -136,7 +149,7 @@ class CoreGame(GameBase):
         """
         legal = self._legal
         if legal is None:
-            legal = self.legal_actions()
+            legal = self._legal_list()
         if player is None:
             for known in legal:  # interned actions: an identity check is the fast path
                 if known is action:
@@ -150,8 +163,22 @@ class CoreGame(GameBase):
         return self._dispatch[action.kind](self, action)
 
     # --- legality in one place ------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """The actions the current player may take now (computed once per state)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the current player may take now, as a tuple (computed once per state).
+
+        >>> Game("mineiro", seed=1).legal_actions().__class__
+        <class 'tuple'>
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_list()
+        frozen = self._legal_tuple
+        if frozen is None or frozen[0] is not legal:
+            frozen = self._legal_tuple = (legal, tuple(legal))
+        return frozen[1]
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions as the engine's own cached list (never handed out)."""
         legal = self._legal
         if legal is not None:
             return legal
@@ -220,7 +247,7 @@ class CoreGame(GameBase):
             raise IllegalAction(_("it is not player {player}'s turn: player {current} is to act")
                                 .format(player=player, current=self._current),
                                 reason="not_your_turn")
-        if action in self.legal_actions():
+        if action in self._legal_list():
             return action
         raise self._why_illegal(action)
 

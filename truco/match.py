@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from .game import Game
-from .i18n import _
+from .i18n import _, ngettext
 from .presets import variant as get_variant
 
 
@@ -46,7 +46,7 @@ class Match:
         return None if self.is_over else self.game.current_player
 
     def legal_actions(self):
-        return [] if self.is_over else self.game.legal_actions()
+        return () if self.is_over else self.game.legal_actions()
 
     def apply(self, action, player=None):
         event = self.game.apply(action, player)
@@ -68,11 +68,13 @@ def score_text(variant, points: int) -> str:
 
     >>> score_text(truco.variant("argentino"), 18), score_text(truco.variant("mineiro"), 6)
     ('3 buenas', '6')
+    >>> [score_text("uruguayo", n) for n in (1, 15, 16)], score_text(truco.variant("argentino", target=15), 8)
+    (['1 mala', '15 malas', '1 buena'], '8')
     """
     v = get_variant(variant)
-    if not v.malas_buenas:
+    if not v.malas_buenas or v.target < 20:  # a short game (to 15) is not split in halves
         return str(points)
     half = v.target // 2
-    if points < half:
-        return _("{n} malas").format(n=points)
-    return _("{n} buenas").format(n=points - half)
+    if points <= half:  # the malas are the first half's points, 1 to 15 of 30
+        return ngettext("{n} mala", "{n} malas", points).format(n=points)
+    return ngettext("{n} buena", "{n} buenas", points - half).format(n=points - half)

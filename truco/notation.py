@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import IllegalAction
+from .errors import BadArgument, IllegalAction
 from .i18n import _
 
 
-def header(game, dealer, score, vira, dealt) -> str:
+def header(game, dealer, score, vira, dealt, redealt=False) -> str:
     v = game.variant
     opts = ",".join(f"{k}={val}" for k, val in v.option_values().items()
                     if val != getattr(_preset(v.name), k))
@@ -29,6 +29,8 @@ def header(game, dealer, score, vira, dealt) -> str:
     if vira is not None:
         parts.append(f"vira={vira.code}")
     parts.append("hands=" + "/".join(",".join(c.code for c in h) for h in dealt))
+    if redealt:  # a Truc hand dealt again after an accepted redeal: no second redeal
+        parts.append("redealt")
     return " ".join(parts)
 
 
@@ -51,7 +53,7 @@ def parse_header(text: str) -> dict:
     from .presets import variant
     words = text.split()
     if not words:
-        raise ValueError(_("an empty hand notation"))
+        raise BadArgument(_("an empty hand notation"), reason="bad_notation")
     name, _sep, opts = words[0].partition("[")
     options = {}
     for item in filter(None, opts.rstrip("]").split(",")):
@@ -60,22 +62,29 @@ def parse_header(text: str) -> dict:
     fields = dict(w.split("=", 1) for w in words[1:] if "=" in w)
     try:
         a, b = fields["score"].split("-")
-        return dict(variant=variant(name, **options),
+        deal = dict(variant=variant(name, **options),
                     hands=[h.split(",") for h in fields["hands"].split("/")],
                     vira=fields.get("vira"), dealer=int(fields["dealer"]), score=(int(a), int(b)))
+        if "redealt" in words[1:]:
+            deal["redealt"] = True
+        return deal
     except (KeyError, ValueError) as err:
         if getattr(err, "reason", None):
             raise
-        raise ValueError(_("{text!r} is not a hand notation: expected e.g. 'mineiro 2p dealer=1 "
-                           "score=0-0 hands=4c,7h,As/3d,2s,Kc : 4c 3d'").format(text=text)) \
-            from None
+        raise BadArgument(_("{text!r} is not a hand notation: expected e.g. 'mineiro 2p dealer=1 "
+                            "score=0-0 hands=4c,7h,As/3d,2s,Kc : 4c 3d'").format(text=text),
+                          reason="bad_notation") from None
 
 
 def from_notation(text: str, seed=None):
     """Rebuild a game from one hand's notation, replaying its actions."""
     from .game import Game
     head, _sep, actions = text.partition(" : ")
-    game = Game.from_deal(seed=seed, **parse_header(head))
+    deal = parse_header(head)
+    redealt = deal.pop("redealt", False)
+    game = Game.from_deal(seed=seed, **deal)
+    if redealt:
+        game._mark_redealt()
     for i, token in enumerate(actions.split()):
         word = token.replace("-", " ")
         try:
@@ -113,9 +122,9 @@ class Observation:
 
 
 def observe(game, player: int) -> Observation:
-    if not isinstance(player, int) or not 0 <= player < game.n:
-        raise ValueError(_("there is no player {player} in a game of {n}").format(
-            player=player, n=game.n))
+    if player.__class__ is not int or not 0 <= player < game.n:
+        raise BadArgument(_("there is no player {player!r} in a game of {n}").format(
+            player=player, n=game.n), reason="no_such_player")
     team = player & 1
     blind = game._special == "iron" and game.variant.iron_hand_blind
     partners = ()

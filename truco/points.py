@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import ALL_CARDS, SPANISH, SUITS, Card, card_from_code
+from .errors import CardError
 from .i18n import N_, _
 from .verdicts import Verdict
 
@@ -27,8 +28,8 @@ def _cards(cards) -> list[Card]:
     out = [c if c.__class__ is Card and c.family == SPANISH else card_from_code(SPANISH, c)
            for c in cards]
     if len(out) != 3 or len(set(out)) != 3:
-        raise ValueError(_("envido and flor count a hand of three different cards, not {cards}")
-                         .format(cards=", ".join(str(c) for c in out)))
+        raise CardError(_("envido and flor count a hand of three different cards, not {cards}")
+                        .format(cards=", ".join(str(c) for c in out)), reason="bad_hand")
     return out
 
 

@@ -12,8 +12,8 @@
 """
 from __future__ import annotations
 
-from .errors import Undecided
-from .i18n import _
+from .errors import BadArgument, IllegalAction, Undecided
+from .i18n import _, ngettext
 from .verdicts import BetVerdict, HandVerdict, TrickVerdict
 
 NOT_DECIDED = (False, None, None)
@@ -71,24 +71,26 @@ def hand_status(tricks, all_tie: str, mano_team: int, dealer_team: int):
 def hand(variant, tricks, mano: int = 0, dealer: int = 1, points: int = 0) -> HandVerdict:
     """Resolve a hand from the trick results in order (team or None per trick).
 
-    Raises :class:`Undecided` if the tricks do not decide it yet, and ``ValueError`` if a
-    trick is listed after the hand was already decided.
+    Raises :class:`Undecided` if the tricks do not decide it yet, and :class:`BadArgument`
+    (reason ``bad_tricks``) if a trick is listed after the hand was already decided.
     """
     tricks = list(tricks)
     if len(tricks) > 3:
-        raise ValueError(_("a hand has at most three tricks, not {n}").format(n=len(tricks)))
+        raise BadArgument(_("a hand has at most three tricks, not {n}").format(n=len(tricks)),
+                          reason="bad_tricks")
     for t in tricks:
         if t not in (0, 1, None):
-            raise ValueError(_("a trick result is team 0, team 1 or None (tied), not {t!r}")
-                             .format(t=t))
+            raise BadArgument(_("a trick result is team 0, team 1 or None (tied), not {t!r}")
+                              .format(t=t), reason="bad_tricks")
     for k in range(2, len(tricks)):
         if hand_status(tricks[:k], variant.all_tie, mano, dealer)[0]:
-            raise ValueError(_("the hand was decided after trick {k}: trick {n} is not played")
-                             .format(k=k, n=k + 1))
+            raise BadArgument(_("the hand was decided after trick {k}: trick {n} is not played")
+                              .format(k=k, n=k + 1), reason="bad_tricks")
     decided, winner, reason = hand_status(tricks, variant.all_tie, mano, dealer)
     if not decided:
-        raise Undecided(_("the hand is not decided yet after {n} trick(s)").format(n=len(tricks)),
-                        reason="undecided")
+        raise Undecided(ngettext("the hand is not decided yet after {n} trick",
+                                 "the hand is not decided yet after {n} tricks",
+                                 len(tricks)).format(n=len(tricks)), reason="undecided")
     return HandVerdict(reason, winner, tricks, points if winner is not None else 0)
 
 
@@ -96,8 +98,8 @@ def raise_offer(variant, current: int, team: int) -> BetVerdict:
     """A raise by ``team`` from the accepted value ``current`` to the next rung."""
     value = variant.raise_value(current)
     if value is None:
-        raise ValueError(_("{value} is the top of the ladder: it cannot be raised")
-                         .format(value=current))
+        raise IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
+                            .format(value=current), reason="top_of_ladder")
     return BetVerdict("raise", "raised", variant, team, value, current)
 
 

@@ -6,6 +6,7 @@ from math import trunc
 
 from .i18n import _
 from .tables import tables
+from .verdicts import GameVerdict
 
 DECIDE, PLAY_PHASE, ANSWER, OVER = 0, 1, 2, 3
 # Phases of the side bets and Truc specials (truco.side_bets, truco.truc).
@@ -30,6 +31,8 @@ class Event(namedtuple("EventFields", "kind seat action verdict hand")):
         if self.kind == "play":
             return _("Player {seat} plays {card}.").format(seat=self.seat,
                                                            card=self.action.card.name())
+        if self.kind == "deal":
+            return _("Player {seat} deals.").format(seat=self.seat)
         return _("Player {seat}: {action}.").format(seat=self.seat, action=self.action)
 
     def __repr__(self) -> str:
@@ -64,7 +67,7 @@ class GameBase:
         # the hand under way
         "_dealt", "_hands", "_hand_acts", "_ranking", "_strength", "_leader", "_current",
         "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
-        "_phase", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
+        "_phase", "_legal_tuple", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
         # side bets (truco.side_bets)
         "_pending_side", "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
         "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
@@ -139,6 +142,7 @@ class GameBase:
         self.mano = self._leader = self._current = (dealer + 1) % n
         self._value = self._base_value
         self._raise_right = self._pending = self._special = self._legal = None
+        self._legal_tuple = None
         self._tricks = []
         self._actions = actions = []
         self._notations.append(((dealer, (score[0], score[1]), vira, dealt), actions))
@@ -224,11 +228,17 @@ class GameBase:
         leaders = [t for t in (0, 1) if self._score[t] >= target]
         if not leaders:
             return False
-        self._winner = max(leaders, key=lambda t: self._score[t])
+        self._winner = winner = max(leaders, key=lambda t: self._score[t])
         self._phase = OVER
         self.is_over = True
         self._legal = []
-        self._log_event("game", None, None, None)
+        if self._mon_reste == "game":
+            reason = "mon_reste"
+        elif self._special == "iron":
+            reason = "iron_hand"
+        else:
+            reason = "target_reached"
+        self._log_event("game", None, None, GameVerdict(reason, winner, self._score, target))
         return True
 
     def _log_event(self, kind, seat, action, verdict) -> Event:
@@ -251,9 +261,8 @@ class GameBase:
     def hand_notations(self) -> list[str]:
         """Every hand of this game in the text notation, oldest first."""
         from .notation import header
-        return [f"{header(self, dealer, score, vira, dealt)} : {' '.join(actions)}".rstrip(" :")
-                for (dealer, score, vira, dealt), actions in
-                ((d[:3] + (_split(d[3]),), a) for d, a in self._notations)]
+        return [f"{header(self, d[0], d[1], d[2], _split(d[3]), len(d) > 4)} : "
+                f"{' '.join(actions)}".rstrip(" :") for d, actions in self._notations]
 
     @property
     def phase(self) -> str:

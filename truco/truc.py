@@ -351,6 +351,12 @@ class TrucMixin:
         return self._log_event("redeal", seat, action,
                                TrucVerdict("redeal", "redeal_proposed", seat))
 
+    def _mark_redealt(self) -> None:
+        """This hand was already dealt again (a game rebuilt from a notation that says so)."""
+        self._redeal_used = True
+        (dealer, score, vira, dealt), actions = self._notations[-1]
+        self._notations[-1] = ((dealer, score, vira, dealt, "redealt"), actions)
+
     def _redeal_hands(self) -> None:
         """Put the hands aside and deal three new cards each from the stock (same dealer)."""
         n = self.n
@@ -368,7 +374,7 @@ class TrucMixin:
         self._hand_acts = [None] * n
         # The hand's notation now starts from the new deal (the log keeps the redeal).
         self._actions.clear()
-        self._notations[-1] = ((self.dealer, tuple(self._score), self.vira, dealt),
+        self._notations[-1] = ((self.dealer, tuple(self._score), self.vira, dealt, "redealt"),
                                self._actions)
         self._signals = []
         self._log_event("deal", self.dealer, None, None)

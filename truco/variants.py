@@ -236,7 +236,7 @@ class Variant:
                                        "{valid}").format(variant=self.title, option=key,
                                                          valid=valid),
                                      reason="unknown_option", option=key)
-            if value not in allowed[key]:
+            if not any(value == v and value.__class__ is v.__class__ for v in allowed[key]):
                 valid = ", ".join(repr(v) for v in allowed[key])
                 raise UnknownVariant(_("{value!r} is not a value of {option} in {variant}; choose "
                                        "one of {valid}").format(value=value, option=key,

@@ -61,6 +61,26 @@ def _special_rule(variant, kind: str) -> str:
              "espadas > ancho de bastos > siete de espadas > siete de oros)")
 
 
+MATAS_RULE = N_("the matas rank ancho de espadas > ancho de bastos > siete de espadas > siete "
+                "de oros")
+
+
+def muestra_rule(ranking, top_kind, other_kind) -> str:
+    """Uruguay: why one special card beats another, for this muestra (``ranking.vira``)."""
+    if top_kind == MATA:  # a mata against a mata: the matas' own order
+        return _(MATAS_RULE)
+    if other_kind == MATA:
+        return _("every pieza beats the matas")
+    muestra = ranking.vira
+    ranks = [c.rank for c in ranking.specials() if ranking.kind[c.id] == PIEZA]
+    order = " > ".join(str(r) for r in ranks)
+    text = _("the piezas rank {order} of the muestra's suit").format(order=order)
+    if 12 in ranks:  # the muestra is itself a pieza rank: the 12 stands in for it
+        text += _(" (the 12 takes the place of the {rank}, the muestra turned up)").format(
+            rank=muestra.rank)
+    return text
+
+
 def _beats_commons_rule(kind: str) -> str:
     return {MANILHA: _("manilhas beat every common card"),
             BRAVA: _("the cartas bravas beat every other card"),
@@ -153,6 +173,9 @@ class TrickVerdict(Verdict):
         if self.reason == "special_beats_common":
             return _beats_commons_rule(kind)
         if self.reason == "higher_special":
+            if kind in (PIEZA, MATA):
+                other = self._runner_up()
+                return muestra_rule(ranking, kind, ranking.kind[other.id])
             return _special_rule(self.variant, kind)
         return commons_rule(self.variant, self.vira)
 
@@ -213,9 +236,9 @@ class HandVerdict(Verdict):
         text = _("Tricks: {results}. {team} wins the hand: {rule}.").format(
             results=results, team=_first_upper(team_name(self.winner)), rule=self.rule())
         if self.points:
-            text += " " + ngettext("{team} scores {n} point.", "{team} scores {n} points.",
-                                   self.points).format(team=team_name(self.winner),
-                                                       n=self.points)
+            text += " " + _first_upper(ngettext(
+                "{team} scores {n} point.", "{team} scores {n} points.", self.points).format(
+                    team=team_name(self.winner), n=self.points))
         return text
 
     def _key(self):
@@ -264,3 +287,38 @@ BET_TEXT = {
     "hand_of_played": N_("{team} chooses to play: the hand is worth {value}."),
     "hand_of_run": N_("{team} runs: {other} scores {points}."),
 }
+
+
+GAME_RULES = {
+    "target_reached": N_("the first side to reach {target} points wins the game"),
+    "mon_reste": N_("when mon reste is answered with mon reste, the winner of the hand wins "
+                    "the game"),
+    "iron_hand": N_("in the iron hand, the winner of the hand wins the game"),
+}
+
+
+class GameVerdict(Verdict):
+    """The end of a game: who won, the final score, and why (``reason``: ``target_reached``,
+    ``mon_reste`` or ``iron_hand``).
+
+    >>> GameVerdict("target_reached", 1, (9, 12), 12).explain()
+    'Team B wins the game, 12 to 9: the first side to reach 12 points wins the game.'
+    """
+
+    __slots__ = ("score", "target")
+
+    def __init__(self, reason, winner, score, target):
+        self.kind, self.reason, self.winner = "game", reason, winner
+        self.score, self.target = (score[0], score[1]), target
+        self.points = self.score[winner]
+
+    def rule(self) -> str:
+        return _(GAME_RULES[self.reason]).format(target=self.target)
+
+    def explain(self) -> str:
+        return _("{team} wins the game, {won} to {lost}: {rule}.").format(
+            team=_first_upper(team_name(self.winner)), won=self.score[self.winner],
+            lost=self.score[1 - self.winner], rule=self.rule())
+
+    def _key(self):
+        return super()._key() + (self.score,)

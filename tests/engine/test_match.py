@@ -42,7 +42,7 @@ def test_match_is_reproducible_with_a_seed():
 
 def test_match_refuses_actions_once_over():
     m = play_out(truco.Match("plato", seed=2))
-    assert m.legal_actions() == [] and m.current_player is None
+    assert m.legal_actions() == () and m.current_player is None
     with pytest.raises(truco.IllegalAction):
         m.apply("fold")
 
@@ -51,6 +51,12 @@ def test_argentino_score_said_as_malas_then_buenas():
     v = truco.variant("argentino")
     assert truco.score_text(v, 0) == "0 malas"
     assert truco.score_text(v, 14) == "14 malas"
-    assert truco.score_text(v, 15) == "0 buenas"
+    assert truco.score_text(v, 1) == "1 mala"  # one point is said in the singular
+    assert truco.score_text(v, 15) == "15 malas"  # the malas are points 1 to 15: none is "0 buenas"
+    assert truco.score_text(v, 16) == "1 buena"
     assert truco.score_text(v, 29) == "14 buenas"
-    assert truco.score_text(truco.variant("argentino", target=15), 9) == "2 buenas"
+    # A game to 15 is not split in halves of 7 and 8: its score is said as a number.
+    assert truco.score_text(truco.variant("argentino", target=15), 9) == "9"
+    # Uruguay counts malas and buenas too, also in its 20- and 40-point games.
+    assert truco.score_text("uruguayo", 18) == "3 buenas"
+    assert truco.score_text(truco.variant("uruguayo", target=40), 21) == "1 buena"
