@@ -225,6 +225,8 @@ class CoreGame(GameBase):
             if (self._special is None and self._mon_reste is None
                     and self._next_rung.get(self._pending[1]) is not None):
                 legal.append(table[RAISE])
+            if self.variant.deck_answers:  # going to the deck answers the raise
+                legal.append(table[FOLD])
             if self._has_sides:
                 if self._truc_bets:
                     self._truc_actions(legal)
@@ -417,6 +419,7 @@ class CoreGame(GameBase):
     def _on_fold(self, action: Action) -> Event:
         seat = self._current
         team = seat & 1
+        self._pending = None  # going to the deck also answers a raise on the table
         points = (self._value if self._special is None and self._mon_reste != "game"
                   else self._hand_points(1 - team))
         verdict = BetVerdict("fold", "fold", self.variant, team, points, points, 1 - team, points)

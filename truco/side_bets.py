@@ -267,7 +267,10 @@ class EnvidoMixin:
         if phase == ENVIDO_ANSWER:
             if self._unsung_flor(self._current):  # a flor is sung instead of answering
                 return [table[FLOR]]
-            return [table[QUIERO], table[NO_QUIERO]] + self._envido_bets()
+            legal = [table[QUIERO], table[NO_QUIERO]] + self._envido_bets()
+            if self.variant.deck_answers:
+                legal.append(table[FOLD])
+            return legal
         if phase == DECLARE:
             return [table[SON_BUENAS]]
         if phase == FLOR_ANSWER:
@@ -341,14 +344,32 @@ class EnvidoMixin:
         return event
 
     def _on_no_quiero(self, action):
+        event = self._refuse_envido(action)
+        self._resume()
+        return event
+
+    def _refuse_envido(self, action):
         bets = self._env_bets
         points = 1 if len(bets) == 1 else self._envido_stake(bets[:-1])
         bettor = 1 - (self._current & 1)
         self._score[bettor] += points
-        event = self._log_side(action, SideVerdict("envido_refused", self._current, bettor,
-                                                   points))
-        self._resume()
-        return event
+        return self._log_side(action, SideVerdict("envido_refused", self._current, bettor,
+                                                  points))
+
+    def _on_deck(self, action):
+        """Going to the deck; with ``deck_answers``, also while an envido waits (refused)."""
+        if self._phase == ENVIDO_ANSWER:
+            self._refuse_envido(None)
+            self._env_done = True
+            phase, _seat = self._env_resume
+            self._env_resume = None
+            if self._check_game_over():
+                return self.log[-1]
+            if phase == ANSWER:  # the truco the envido interrupted is refused too
+                self._phase = ANSWER
+            else:
+                self._phase = PLAY_PHASE
+        return self._on_fold(action)
 
     def _on_quiero(self, action):
         if self._phase == FLOR_ANSWER:
@@ -528,7 +549,7 @@ class EnvidoMixin:
 
     handlers = {ENVIDO: _on_envido_bet, REAL_ENVIDO: _on_envido_bet,
                 FALTA_ENVIDO: _on_envido_bet, QUIERO: _on_quiero, NO_QUIERO: _on_no_quiero,
-                SON_BUENAS: _on_son_buenas, FLOR: _on_flor, CONTRAFLOR: _on_contraflor,
+                SON_BUENAS: _on_son_buenas, FOLD: _on_deck, FLOR: _on_flor, CONTRAFLOR: _on_contraflor,
                 CONTRAFLOR_RESTO: _on_contraflor, CON_FLOR_QUIERO: _on_flor_accept,
                 CON_FLOR_ACHICO: _on_achico}
 

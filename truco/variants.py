@@ -77,6 +77,7 @@ class Variant:
     envido_cap: int | None = None  # cap on the envido points at stake (benchmarks), None = none
     falta_envido: str = "leader"  # in the malas: what the leader lacks to win / "chico" / "game"
     flor_stakes: str = "published"  # the flor scoring table (FLOR_STAKES): published / gotruco
+    deck_answers: bool = False  # going to the deck may answer a raise or an envido (real play)
     # Truc specials (truco.truc): redeal proposal, mon reste, captains in 4-player games.
     redeal: bool = False
     mon_reste: bool = False

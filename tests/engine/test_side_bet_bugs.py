@@ -87,3 +87,22 @@ def test_four_player_flores_are_settled_together():
     flor_scores = [e for e in g.log if e.verdict is not None and e.verdict.points
                    and e.kind == "flor"]
     assert len(flor_scores) == 1
+
+
+def test_deck_answers_option_lets_the_deck_answer_a_truco_and_an_envido():
+    hands = [["7e", "6e", "1o"], ["4b", "5b", "12c"]]
+    plain = truco.Game.from_deal("argentino", hands=hands, dealer=1)
+    run(plain, "raise")
+    assert "fold" not in legal(plain)  # by default a raise is answered, not run from
+    g = truco.Game.from_deal(truco.variant("argentino", deck_answers=True), hands=hands,
+                             dealer=1)
+    run(g, "raise")
+    assert "fold" in legal(g)
+    g.apply("fold")
+    assert g.score == (1, 0), "the truco counts as refused: the raisers score the value before"
+    g = truco.Game.from_deal(truco.variant("argentino", deck_answers=True), hands=hands,
+                             dealer=1)
+    run(g, "envido")
+    assert "fold" in legal(g)
+    g.apply("fold")
+    assert g.score == (2, 0), "the envido refused (1) and the hand (1) both go to the bettors"
