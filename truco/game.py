@@ -324,8 +324,13 @@ class CoreGame(GameBase):
             self._teams |= 1 << team
         plays.append((team, card))
         self._trick_seats.append(seat)
-        if len(plays) < self.n:
-            self._current = (seat + 1) % self.n
+        if not self._out:
+            if len(plays) < self.n:
+                self._current = (seat + 1) % self.n
+            else:
+                self._end_trick()
+        elif len(plays) < self.n - len(self._out):
+            self._current = self._next_live(seat)
         else:
             self._end_trick()
         return event
@@ -342,7 +347,7 @@ class CoreGame(GameBase):
         if teams & (teams - 1) == 0:
             leader = seats[top]
         elif v.tie_lead == "mano":
-            leader = self.mano
+            leader = self.mano if self.mano not in self._out else self._next_live(self.mano)
         else:
             leader = seats[0]
         if len(tricks) > 1:
@@ -375,7 +380,8 @@ class CoreGame(GameBase):
         verdict = BetVerdict("raise", "raised", self.variant, seat & 1, value, current)
         self._pending = (seat, value, resume)
         self._phase = ANSWER
-        self._current = self._answerer(seat) if self._captains_on else (seat + 1) % self.n
+        self._current = self._answerer(seat) if self._captains_on or self._out else \
+            (seat + 1) % self.n
         event = _new(Event, ("raise", seat, action, verdict, self.hand_no))
         self.log.append(event)
         return event
@@ -419,6 +425,15 @@ class CoreGame(GameBase):
     def _on_fold(self, action: Action) -> Event:
         seat = self._current
         team = seat & 1
+        if self.variant.fold_alone and self.n > 2 and self._phase == PLAY_PHASE and any(
+                s & 1 == team and s != seat and s not in self._out for s in range(self.n)):
+            return self._leave_alone(action)
+        return self._fold_side(action)
+
+    def _fold_side(self, action: Action) -> Event:
+        """The current player's whole side goes to the deck (also as an answer to a bet)."""
+        seat = self._current
+        team = seat & 1
         self._pending = None  # going to the deck also answers a raise on the table
         points = (self._value if self._special is None and self._mon_reste != "game"
                   else self._hand_points(1 - team))
@@ -426,6 +441,22 @@ class CoreGame(GameBase):
         event = _new(Event, ("fold", seat, action, verdict, self.hand_no))
         self.log.append(event)
         self._end_hand(verdict)
+        return event
+
+    def _leave_alone(self, action: Action) -> Event:
+        """Rule option ``fold_alone`` (Uruguay): a player goes to the deck alone, their cards
+        out of the hand, and their partners play on; a side is beaten only when all have."""
+        seat = self._current
+        self._out += (seat,)
+        self._hands[seat] = []
+        self._hand_acts[seat] = []
+        verdict = BetVerdict("fold", "fold_alone", self.variant, seat & 1, self._value,
+                             self._value)
+        event = self._log_event("fold", seat, action, verdict)
+        if self._trick_plays and len(self._trick_plays) == self.n - len(self._out):
+            self._end_trick()
+        else:
+            self._current = self._next_live(seat)
         return event
 
     _handlers = {PLAY: _on_play, RAISE: _on_raise, ACCEPT: _on_accept, REFUSE: _on_refuse,

@@ -22,6 +22,7 @@ FLOR_STAKES = ("flor_stakes", ("published",))
 # Real play: going to the deck answers a pending raise or envido (the raise and the envido count
 # as refused, and the other side scores the hand's value).
 DECK_ANSWERS = ("deck_answers", (False, True))
+FOLD_ALONE = ("fold_alone", (False, True))
 
 PRESETS: dict[str, Variant] = {}
 
@@ -56,7 +57,7 @@ _add(Variant(
     target=30, all_tie="mano", tie_word=N_("parda"), games_to_win=2,
     envido=True, flor=False, malas_buenas=True,
     options=(("target", (30, 15)), ("flor", (False, True)), ("all_tie", ("mano", "nobody")),
-             ("envido_cap", (None, 4)), FALTA, FLOR_STAKES, DECK_ANSWERS, TIE_LEAD)))
+             ("envido_cap", (None, 4)), FALTA, FLOR_STAKES, DECK_ANSWERS, FOLD_ALONE, TIE_LEAD)))
 
 _TRUC_LADDER = ((N_("Truc"), 2), (N_("Two more"), 4), (N_("Two more"), 6), (N_("Two more"), 8),
                 (N_("Two more"), 10), (N_("Two more"), 12))
@@ -101,7 +102,7 @@ _add(Variant(
     ladder=((N_("Truco"), 2), (N_("Retruco"), 3), (N_("Vale cuatro"), 4)),
     target=30, all_tie="mano", tie_word=N_("parda"), envido=True, flor=True, malas_buenas=True,
     options=(("target", (30, 20, 40)), ("flor", (True, False)), ("all_tie", ("mano", "nobody")),
-             ("envido_cap", (None, 4)), FALTA, FLOR_STAKES, DECK_ANSWERS, TIE_LEAD)))
+             ("envido_cap", (None, 4)), FALTA, FLOR_STAKES, DECK_ANSWERS, FOLD_ALONE, TIE_LEAD)))
 
 VARIANT_NAMES: tuple[str, ...] = tuple(PRESETS)
 

@@ -167,7 +167,7 @@ class EnvidoMixin:
         """``seat`` holds a flor it must still announce (before its first card)."""
         return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
                 and seat & 1 != self._flor_out and seat not in self._trick_seats
-                and not self._tricks)
+                and not self._tricks and seat not in self._out)
 
     def _first_flor_holder(self, seat):
         """The first seat after ``seat``, in turn order, holding a flor still to announce."""
@@ -340,7 +340,7 @@ class EnvidoMixin:
         self._phase = ENVIDO_ANSWER
         # A flor cancels the envido: a player holding one sings it before anyone answers.
         holder = self._first_flor_holder(seat) if self._flor_of else None
-        self._current = (seat + 1) % self.n if holder is None else holder
+        self._current = self._answerer(seat) if holder is None else holder
         return event
 
     def _on_no_quiero(self, action):
@@ -365,10 +365,8 @@ class EnvidoMixin:
             self._env_resume = None
             if self._check_game_over():
                 return self.log[-1]
-            if phase == ANSWER:  # the truco the envido interrupted is refused too
-                self._phase = ANSWER
-            else:
-                self._phase = PLAY_PHASE
+            self._phase = ANSWER if phase == ANSWER else PLAY_PHASE
+            return self._fold_side(action)  # an answer: the whole side goes
         return self._on_fold(action)
 
     def _on_quiero(self, action):
@@ -392,7 +390,8 @@ class EnvidoMixin:
             seat = None
             for k in range(n):  # the next seat, from where the round stopped, still to speak
                 s = (mano + (decl["at"] + k) % n) % n
-                if s not in spoken and (best is None or best[0] & 1 != s & 1):
+                if s not in spoken and (best is None or best[0] & 1 != s & 1) and \
+                        s not in self._out:
                     seat, decl["at"] = s, (decl["at"] + k) % n
                     break
             if seat is None:
@@ -453,8 +452,9 @@ class EnvidoMixin:
             seat = (last + k) % n
             if seat & 1 == out:
                 continue
-            if bet is not None and not bet.accepted:
-                if seat & 1 != bet.caller & 1 and seat in self._flor_of:
+            if bet is not None and not bet.accepted and out is None:
+                if seat & 1 != bet.caller & 1 and seat in self._flor_of and \
+                        seat not in self._out:
                     break
             elif self._unsung_flor(seat):
                 break

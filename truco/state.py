@@ -67,7 +67,7 @@ class GameBase:
         # the hand under way
         "_dealt", "_hands", "_hand_acts", "_ranking", "_strength", "_leader", "_current",
         "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
-        "_phase", "_legal_tuple", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
+        "_phase", "_legal_tuple", "_out", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
         # side bets (truco.side_bets)
         "_pending_side", "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
         "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
@@ -143,6 +143,7 @@ class GameBase:
         self._value = self._base_value
         self._raise_right = self._pending = self._special = self._legal = None
         self._legal_tuple = None
+        self._out = ()  # seats that went to the deck alone this hand (rule option fold_alone)
         self._tricks = []
         self._actions = actions = []
         self._notations.append(((dealer, (score[0], score[1]), vira, dealt), actions))
@@ -202,7 +203,16 @@ class GameBase:
 
     def _answerer(self, seat: int) -> int:
         """Who answers a bet made by ``seat``: the next player of the other side."""
-        return (seat + 1) % self.n
+        return (seat + 1) % self.n if not self._out else self._next_live(seat, 2)
+
+    def _next_live(self, seat: int, step: int = 1) -> int:
+        """The next seat after ``seat`` still in the hand (``step`` 2: of the other side,
+        counting the other side's seats only)."""
+        n, out = self.n, self._out
+        nxt = (seat + 1) % n
+        while nxt in out:
+            nxt = (nxt + step) % n
+        return nxt
 
     def _hand_points(self, winner) -> int:
         if winner is None:

@@ -280,7 +280,7 @@ class TrucMixin:
         """With captains, a bet is answered by the other side's captain."""
         if self._captains_on:
             return self.dealer if (self.dealer ^ seat) & 1 else self.mano
-        return (seat + 1) % self.n  # the core's rule (GameBase._answerer), without the call
+        return super()._answerer(seat)
 
     def _side_illegal(self, action):
         kind = action.kind

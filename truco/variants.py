@@ -78,6 +78,7 @@ class Variant:
     falta_envido: str = "leader"  # in the malas: what the leader lacks to win / "chico" / "game"
     flor_stakes: str = "published"  # the flor scoring table (FLOR_STAKES): published / gotruco
     deck_answers: bool = False  # going to the deck may answer a raise or an envido (real play)
+    fold_alone: bool = False  # with 4 or 6 players, one player may go to the deck alone (Uruguay)
     # Truc specials (truco.truc): redeal proposal, mon reste, captains in 4-player games.
     redeal: bool = False
     mon_reste: bool = False

@@ -274,6 +274,8 @@ BET_RULES = {
     "accepted": N_("after an accepted raise, only the side that accepted may raise next"),
     "refused": N_("refusing a raise ends the hand: the raisers score the value before the raise"),
     "fold": N_("a side that goes to the deck gives the other side the hand's current value"),
+    "fold_alone": N_("a player may go to the deck alone: their cards leave the hand and their "
+                     "partners play on; the side loses the hand only when all have gone"),
     "hand_of_played": N_("the side at the special hand looks at its cards and decides to play "
                       "for more, with no raising"),
     "hand_of_run": N_("a side that runs from its special hand gives the opponents points"),
@@ -284,6 +286,7 @@ BET_TEXT = {
     "accepted": N_("{team} accepts: the hand is now worth {value}."),
     "refused": N_("{team} refuses {rung}: {other} scores {points}."),
     "fold": N_("{team} goes to the deck: {other} scores {points}."),
+    "fold_alone": N_("A player of {team} goes to the deck alone; their partners play on."),
     "hand_of_played": N_("{team} chooses to play: the hand is worth {value}."),
     "hand_of_run": N_("{team} runs: {other} scores {points}."),
 }

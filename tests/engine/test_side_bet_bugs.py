@@ -2,6 +2,8 @@
 
 Each test is the issue's own example, replayed through the public API.
 """
+import pytest
+
 import truco
 
 
@@ -106,3 +108,57 @@ def test_deck_answers_option_lets_the_deck_answer_a_truco_and_an_envido():
     assert "fold" in legal(g)
     g.apply("fold")
     assert g.score == (2, 0), "the envido refused (1) and the hand (1) both go to the bettors"
+
+
+def test_fold_alone_option_one_player_leaves_and_the_partner_plays_on():
+    hands = [["7e", "3e", "12b"], ["2c", "12c", "5b"], ["4b", "6e", "11c"], ["7c", "6c", "2b"]]
+    v = truco.variant("uruguayo", fold_alone=True)
+    g = truco.Game.from_deal(v, hands=hands, vira="1o", dealer=0)
+    assert g.current_player == 1
+    run(g, "play 2c")
+    g.apply("fold")  # player 2 (team A) leaves alone; player 0 plays on for team A
+    assert g.score == (0, 0) and g.current_player == 3
+    assert g.log[-1].verdict.reason == "fold_alone"
+    assert g.observation(0).hand_size[2] == 0
+    run(g, "play 7c")
+    assert g.current_player == 0
+    run(g, "play 7e")  # the trick is complete with the three players left
+    assert len(g.tricks) == 1
+    # Without the option, going to the deck gives the hand away for the whole side.
+    g = truco.Game.from_deal("uruguayo", hands=hands, vira="1o", dealer=0)
+    run(g, "play 2c", "fold")
+    assert g.score == (0, 1)
+
+
+def test_fold_alone_last_player_of_a_side_gives_the_hand_away():
+    hands = [["7e", "3e", "12b"], ["2c", "12c", "5b"], ["4b", "6e", "11c"], ["7c", "6c", "2b"]]
+    g = truco.Game.from_deal(truco.variant("uruguayo", fold_alone=True), hands=hands,
+                             vira="1o", dealer=0)
+    run(g, "play 2c", "fold", "play 7c", "fold")
+    assert g.score == (0, 1) and g.hand_no == 2
+
+
+@pytest.mark.parametrize("options", [
+    dict(fold_alone=True), dict(deck_answers=True), dict(falta_envido="chico"),
+    dict(falta_envido="game", target=20), dict(fold_alone=True, deck_answers=True, flor=False),
+])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_rule_options_keep_random_games_consistent(options, players):
+    """Random legal play under each new option: the player to act is always in the hand, the
+    game always has a legal action until it ends, and every state round-trips its notation."""
+    import random
+    import zlib
+    rng = random.Random(zlib.crc32(repr((players, sorted(options.items()))).encode()))
+    v = truco.variant("uruguayo", **options)
+    for seed in range(12):
+        g = truco.Game(v, players=players, seed=seed)
+        steps = 0
+        while not g.is_over and steps < 400:
+            legal = g.legal_actions()
+            assert legal and g.current_player not in g._out
+            if rng.random() < 0.05:
+                again = truco.from_notation(g.notation())
+                assert [str(a) for a in again.legal_actions()] == [str(a) for a in legal]
+            g.apply(rng.choice(legal))
+            steps += 1
+        assert g.score[0] >= 0 and g.score[1] >= 0
