@@ -23,6 +23,15 @@ Fixtures
 ``record_page``
     ``record_page(server)`` gives a ``TutorPage`` on another server (one the
     test module started), with the same checks at teardown.
+``voila_factory`` (session)
+    ``voila_factory.start(name, extra_args=(), env=None)`` starts another
+    server (log: ``test-artifacts/<name>.log``) for a test module's own
+    settings; ``voila_factory.stop(server)`` stops it (all are stopped at the
+    end of the session anyway).
+``http_get``
+    ``http_get(server, "/voila/files/x", headers={...})`` sends one GET with the
+    path exactly as written (no ``..`` folding, no proxy) and returns
+    ``(status, headers, body_text)``.
 ``open_lesson``
     ``open_lesson("lessons/index.ipynb")`` navigates to
     ``/voila/render/<path>``, waits until a ``.tutor-ready`` element is
@@ -35,6 +44,7 @@ meant to be used here.
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import socket
@@ -90,6 +100,20 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -
             last_error = exc
         time.sleep(0.1)  # poll interval, not a wait for readiness
     raise TimeoutError(f"voila did not answer {url} within {timeout}s ({last_error}); see {log}")
+
+
+def raw_get(server: str, path: str, headers: dict[str, str] | None = None,
+            timeout: float = 120.0) -> tuple[int, dict[str, str], str]:
+    """GET ``path`` as written (``http.client`` neither folds ``..`` nor reads *_proxy)."""
+    parts = urlsplit(server)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        body = response.read().decode(errors="replace")
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+    finally:
+        conn.close()
 
 
 class VoilaServer(str):
@@ -175,6 +199,34 @@ def voila_server():
         yield server
     finally:
         stop_voila(server)
+
+
+class VoilaFactory:
+    """Starts and stops extra servers (see ``voila_factory``)."""
+
+    def __init__(self) -> None:
+        self.running: list[VoilaServer] = []
+
+    def start(self, name: str, extra_args: tuple[str, ...] = (),
+              env: dict[str, str] | None = None) -> VoilaServer:
+        server = start_voila(free_port(), ARTIFACTS / f"{name}.log", extra_args, env)
+        self.running.append(server)
+        return server
+
+    def stop(self, server: VoilaServer) -> None:
+        stop_voila(server)
+        if server in self.running:
+            self.running.remove(server)
+
+
+@pytest.fixture(scope="session")
+def voila_factory():
+    factory = VoilaFactory()
+    try:
+        yield factory
+    finally:
+        for server in list(factory.running):
+            factory.stop(server)
 
 
 @pytest.fixture(scope="module")
@@ -326,6 +378,12 @@ def page(tutor_page):
     Overrides pytest-playwright's ``page``, whose session-wide Playwright
     must not be started here (see ``browser``)."""
     return tutor_page.page
+
+
+@pytest.fixture
+def http_get():
+    """``http_get(server, path, headers=None) -> (status, headers, body)``, see ``raw_get``."""
+    return raw_get
 
 
 @pytest.fixture

@@ -40,18 +40,25 @@ def test_voila_json_names_real_config_traits():
     from jupyter_server.services.kernels.connection.channels import (
         ZMQChannelsWebsocketConnection,
     )
-    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from jupyter_server.services.kernels.kernelmanager import (
+        AsyncMappingKernelManager,
+        MappingKernelManager,
+    )
     from traitlets.utils.importstring import import_item
     from voila.app import Voila
     from voila.configuration import VoilaConfiguration
     from voila.execute import VoilaExecutor
 
+    from widgets.server import TutorKernelManager
+
     classes = {
         "Voila": Voila,
         "VoilaConfiguration": VoilaConfiguration,
         "MappingKernelManager": MappingKernelManager,
+        "TutorKernelManager": TutorKernelManager,
         "VoilaExecutor": VoilaExecutor,
     }
+    imported = {"kernel_websocket_connection_class", "multi_kernel_manager_class"}  # below
     config = json.loads((REPO / "voila.json").read_text())
     assert set(config) <= set(classes), set(config) - set(classes)
     for section, values in config.items():
@@ -61,7 +68,7 @@ def test_voila_json_names_real_config_traits():
         # List traits (http_header_envs) validate their items on an instance
         holder = VoilaConfiguration() if section == "VoilaConfiguration" else None
         for name, value in values.items():
-            if name != "kernel_websocket_connection_class":  # imported below
+            if name not in imported:
                 traits[name].validate(holder, value)
 
     vc = config["VoilaConfiguration"]
@@ -80,6 +87,37 @@ def test_voila_json_names_real_config_traits():
     cls = import_item(config["Voila"]["kernel_websocket_connection_class"])
     assert issubclass(cls, ZMQChannelsWebsocketConnection)
     assert Voila.kernel_websocket_connection_class.default_value is ZMQChannelsWebsocketConnection
+
+    # Kernels: the tutor's manager (bounds, lessons only), a page that never connects is
+    # culled within a minute, and its busy page asks to come back later.
+    manager = import_item(vc["multi_kernel_manager_class"])
+    assert manager is TutorKernelManager and issubclass(manager, AsyncMappingKernelManager)
+    tkm = config["TutorKernelManager"]
+    assert "max_kernels" not in tkm  # worked out from the machine's memory (or the env)
+    assert 0 < tkm["unconnected_timeout"] + tkm["unconnected_check_interval"] <= 60
+    assert tkm["retry_after"] > 0
+
+
+def test_voila_json_serves_only_lesson_images():
+    """/voila/files serves pictures under lessons/ only: no test artefact, no README, no
+    database, no notebook, nothing hidden, no way out of lessons/ with '..'."""
+    import re
+
+    vc = json.loads((REPO / "voila.json").read_text())["VoilaConfiguration"]
+
+    def served(path: str) -> bool:  # voila.static_file_handler.AllowListFileHandler's rule
+        def matches(patterns):
+            return any(re.fullmatch(p, path, re.IGNORECASE) for p in patterns)
+        return matches(vc["file_allowlist"]) and not matches(vc["file_denylist"])
+
+    for path in ["lessons/table.png", "lessons/img/Card-4c.svg", "lessons/photo.JPG"]:
+        assert served(path), path
+    for path in ["test-artifacts/x.png", "README.md", ".classroom/classroom.db",
+                 "tests/browser/fixtures/bare.ipynb", "lessons/index.ipynb", "x.png",
+                 "lessons/../test-artifacts/x.png", "lessons/img/../../x.png",
+                 "lessons/.hidden.png", "lessons/.git/x.png", "lessons/..png",
+                 "share/jupyter/x.svg", "lessons_old/x.png", "/etc/x.png"]:
+        assert not served(path), path
 
 
 # -- the bare page -------------------------------------------------------------
@@ -148,6 +186,32 @@ def test_missing_notebook_is_a_local_404(tutor_page):
     response = tutor_page.page.goto(f"{tutor_page.base_url}voila/render/no-such-lesson.ipynb")
     assert response.status == 404
     assert tutor_page.external_urls() == []
+
+
+# -- files and path traversal (the app's own configuration: test_app_files.py) -------------
+
+TRAVERSALS = [
+    "/voila/files/lessons/../README.md",
+    "/voila/files/lessons/%2e%2e/test-artifacts/voila-server.log",
+    "/voila/files/lessons%2f..%2f.classroom%2fclassroom.db",
+    "/voila/files/..%2f..%2f..%2f..%2fetc%2fpasswd",
+    "/voila/render/..%2f..%2f..%2f..%2fetc%2fpasswd",
+    "/voila/render/lessons/..%2f..%2f..%2f..%2ftmp%2fx.ipynb",
+    "/voila/render/lessons/../widgets/x.ipynb",
+    "/voila/tree/..%2f..%2f..%2fetc",
+    "/voila/api/contents/..%2f..%2f..%2fetc",
+]
+
+
+@pytest.mark.parametrize("path", TRAVERSALS)
+def test_path_traversal_is_refused(voila_server, http_get, path):
+    for _ in range(3):  # a non-notebook under /voila/render/ is redirected to /voila/files/
+        status, headers, body = http_get(voila_server, path)
+        if status not in (301, 302):
+            break
+        path = urlsplit(headers["location"]).path
+    assert status in (403, 404), f"{path} answered {status}"
+    assert "root:" not in body and "# Truco Tutor" not in body and "jupyter-config-data" not in body
 
 
 # -- the kernel websocket ------------------------------------------------------
