@@ -149,7 +149,7 @@ class CoreGame(GameBase):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal_list()
+            legal = self.legal_actions()
         if player is None:
             for known in legal:  # interned actions: an identity check is the fast path
                 if known is action:
@@ -170,16 +170,6 @@ class CoreGame(GameBase):
         <class 'tuple'>
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal_list()
-        frozen = self._legal_tuple
-        if frozen is None or frozen[0] is not legal:
-            frozen = self._legal_tuple = (legal, tuple(legal))
-        return frozen[1]
-
-    def _legal_list(self) -> list[Action]:
-        """The legal actions as the engine's own cached list (never handed out)."""
-        legal = self._legal
         if legal is not None:
             return legal
         phase = self._phase
@@ -193,7 +183,8 @@ class CoreGame(GameBase):
                        and self._pending_side is None)
             may_raise = may_bet and self._next_rung[self._value] is not None
             if not self._has_sides:  # the common case
-                legal = self._legal = acts + (self._raise_fold if may_raise else self._fold_only)
+                legal = self._legal = tuple(acts) + (self._raise_fold if may_raise
+                                                     else self._fold_only)
                 return legal
             # A side rule (envido, flor, Truc specials) is live.
             table = self._table
@@ -201,8 +192,8 @@ class CoreGame(GameBase):
                 if cur in self._flor_of:  # a flor to announce may be forced
                     forced = self._forced_actions()
                     if forced is not None:
-                        self._legal = forced
-                        return forced
+                        legal = self._legal = tuple(forced)
+                        return legal
                 legal = acts + []
                 if self._truc_bets:
                     self._truc_actions(legal, may_bet)
@@ -236,7 +227,7 @@ class CoreGame(GameBase):
             legal = [self._table[ACCEPT], self._table[REFUSE]]
         else:
             legal = self._other_phase_actions()
-        self._legal = legal
+        legal = self._legal = tuple(legal)
         return legal
 
     def _verify(self, action, player) -> Action:
@@ -249,7 +240,7 @@ class CoreGame(GameBase):
             raise IllegalAction(_("it is not player {player}'s turn: player {current} is to act")
                                 .format(player=player, current=self._current),
                                 reason="not_your_turn")
-        if action in self._legal_list():
+        if action in self.legal_actions():
             return action
         raise self._why_illegal(action)
 
@@ -425,7 +416,7 @@ class CoreGame(GameBase):
     def _on_fold(self, action: Action) -> Event:
         seat = self._current
         team = seat & 1
-        if self.variant.fold_alone and self.n > 2 and self._phase == PLAY_PHASE and any(
+        if self.n > 2 and self.variant.fold_alone and self._phase == PLAY_PHASE and any(
                 s & 1 == team and s != seat and s not in self._out for s in range(self.n)):
             return self._leave_alone(action)
         return self._fold_side(action)
@@ -461,6 +452,7 @@ class CoreGame(GameBase):
 
     _handlers = {PLAY: _on_play, RAISE: _on_raise, ACCEPT: _on_accept, REFUSE: _on_refuse,
                  FOLD: _on_fold}
+    _plain_handlers = {**_handlers, FOLD: _fold_side}
 
     def copy(self) -> "CoreGame":
         return copy.deepcopy(self)
@@ -489,3 +481,6 @@ class Game(EnvidoMixin, TrucMixin, CoreGame):
     __slots__ = ()
 
     _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **TrucMixin.handlers}
+    # Without the options deck_answers and fold_alone, going to the deck is always the whole
+    # side's, straight away (the common case, one call).
+    _plain_handlers = {**_handlers, FOLD: CoreGame._fold_side}

@@ -67,7 +67,7 @@ class GameBase:
         # the hand under way
         "_dealt", "_hands", "_hand_acts", "_ranking", "_strength", "_leader", "_current",
         "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
-        "_phase", "_legal_tuple", "_out", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
+        "_phase", "_out", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
         # side bets (truco.side_bets)
         "_pending_side", "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
         "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
@@ -88,7 +88,7 @@ class GameBase:
         self.is_over = False  # a plain attribute: read before every decision
         self._tables = t
         self._table = t.table
-        self._raise_fold, self._fold_only = t.raise_fold, t.fold_only
+        self._raise_fold, self._fold_only = tuple(t.raise_fold), tuple(t.fold_only)
         self._plays = t.plays
         self.log: list[Event] = []
         self.hand_no = 0
@@ -101,7 +101,9 @@ class GameBase:
         self._steps = t.steps[players]
         self._hand_of = v.hand_of
         self._fixed_ranking = t.fixed_ranking
-        self._dispatch = self._handlers  # what each action kind does (a Truc game adds some)
+        # What each action kind does (a Truc game adds some).
+        self._dispatch = self._handlers if v.deck_answers or v.fold_alone else \
+            self._plain_handlers
         self._init_side_state()
         self._sides_enabled = self._has_sides  # the hooks are skipped when no rule needs them
 
@@ -142,7 +144,6 @@ class GameBase:
         self.mano = self._leader = self._current = (dealer + 1) % n
         self._value = self._base_value
         self._raise_right = self._pending = self._special = self._legal = None
-        self._legal_tuple = None
         self._out = ()  # seats that went to the deck alone this hand (rule option fold_alone)
         self._tricks = []
         self._actions = actions = []
@@ -241,7 +242,7 @@ class GameBase:
         self._winner = winner = max(leaders, key=lambda t: self._score[t])
         self._phase = OVER
         self.is_over = True
-        self._legal = []
+        self._legal = ()
         if self._mon_reste == "game":
             reason = "mon_reste"
         elif self._special == "iron":
