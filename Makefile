@@ -46,7 +46,9 @@ test: venv chromium postgresql
 # widgets.server is importable, JUPYTER_PATH finds the offline "tutor" page
 # template in share/jupyter, JUPYTER_CONFIG_PATH finds share/jupyter/config/voila.py
 # (the hook that shows the lessons' prose in the learner's language), and lessons link as
-# /voila/render/lessons/<name>.ipynb.  Loopback only, no browser, offline.
+# /voila/render/lessons/<name>.ipynb.  Loopback only, no browser, offline.  voila.json's
+# TutorKernelManager renders notebooks of lessons/ only and bounds the kernels (README,
+# "Kernel limits": TRUCO_MAX_KERNELS and the other settings pass through the environment).
 app: venv
 	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
 	$(PY) -m widgets.odds_charts warm
