@@ -121,13 +121,22 @@ def test_app_still_serves_the_lessons(app_server, http_get):
     assert status == 200 and "lessons" in [item["name"] for item in json.loads(body)["content"]]
 
 
-def test_the_test_server_renders_the_fixtures(voila_server, http_get):
-    """Control for the refusals above: the probe file exists, and the session's test server
+def test_the_test_server_renders_the_fixtures(app_server, voila_server, http_get):
+    """Control for the refusals above: the probe file is there, and the session's test server
     (same code and configuration, plus the test-only folder) does render the fixtures."""
-    PROBE.write_bytes(PNG)
+    assert PROBE.read_bytes() == PNG
     status, _headers, body = http_get(voila_server, "/voila/render/" + BARE)
     assert status == 200 and "jupyter-config-data" in body
-    assert PROBE.exists()
+
+
+def test_app_start_page_works_in_the_browser(app_server, record_page):
+    """Everything a lesson page fetches is still served under the app's policy (a refused
+    file would be a console error, which record_page fails on)."""
+    recorder = record_page(app_server)
+    page = recorder.open_lesson("lessons/index.ipynb")
+    assert page.locator(".tutor-ready").first.is_visible()
+    paths = [urlsplit(url).path for url in recorder.requests]
+    assert not [p for p in paths if p.startswith("/voila/files/")], paths
 
 
 def test_app_log_states_its_kernel_limits(app_server):
