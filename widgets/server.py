@@ -188,6 +188,14 @@ def available_memory() -> int:
     return available if in_cgroup is None else min(available, in_cgroup)
 
 
+def _usable_cpus() -> int:
+    """CPUs this process may run on (its affinity, e.g. a container's cpuset)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def default_max_kernels(available: int | None = None, cpus: int | None = None) -> int:
     """The default of ``TutorKernelManager.max_kernels``.
 
@@ -197,7 +205,7 @@ def default_max_kernels(available: int | None = None, cpus: int | None = None) -
     (50, 2)
     """
     available = available_memory() if available is None else available
-    cpus = (os.cpu_count() or 1) if cpus is None else cpus
+    cpus = _usable_cpus() if cpus is None else cpus
     by_memory = (available // MB - RESERVED_MB) // KERNEL_BUDGET_MB
     return int(max(KERNELS_MIN, min(by_memory, KERNELS_PER_CPU * cpus, KERNELS_CAP)))
 
