@@ -1,7 +1,9 @@
 """EnvidoTrainer: a hand of three cards is shown; enter its envido (and flor) points.
 
 The points and the cards that count come from the engine (``truco.envido_verdict``,
-``truco.flor_verdict``); with a muestra (Uruguay) the piezas count too.
+``truco.flor_verdict``); with a muestra (Uruguay) the piezas count too: the hand's piezas
+wear the pieza mark until the learner answers, and the explanation is the engine's pieza
+count (the pieza's value plus the best other card's last digit).
 
 >>> t = EnvidoTrainer("argentino", seed=1)
 >>> t.answer(t.verdict.points), t.score, t.asked
@@ -21,8 +23,8 @@ from truco.i18n import _
 
 from .cardrow import CardRow
 from .classroom.session import recorder
-from .common import (TutorWidget, button, card_html, card_item, get_variant, vira_highlight,
-                     vira_word)
+from .common import (TutorWidget, button, card_html, card_item, get_variant, special_highlight,
+                     vira_highlight, vira_word)
 
 __all__ = ["EnvidoTrainer"]
 
@@ -146,6 +148,11 @@ class EnvidoTrainer(TutorWidget):
         self._draw()
         return right
 
+    def is_pieza(self, card) -> bool:
+        """Whether ``card`` (of the hand on show) is a pieza of this hand's muestra."""
+        return self.muestra is not None and \
+            special_highlight(self.variant, card, self.muestra) == "pieza"
+
     # --- internals ---------------------------------------------------------------------------
     def _saved(self, answer: str, correct: str, right: bool) -> bool:
         """In a class, store the answer before the learner is told (False: not stored)."""
@@ -209,9 +216,10 @@ class EnvidoTrainer(TutorWidget):
             counting |= set(self.flor_verdict.cards)
         items = []
         for card in self.cards:
-            hl = None
             if shown:
                 hl = "selected" if card in counting else "muted"
+            else:  # a pieza is marked as one: in Uruguay it counts its own value
+                hl = "pieza" if self.is_pieza(card) else None
             items.append(card_item(v, card, muestra, highlight=hl, enabled=False))
         self.row.show(items)
         if muestra is not None:

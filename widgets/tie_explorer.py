@@ -6,6 +6,16 @@
 >>> t.quiz(); t.answer(t.expected_answer()), t.score, t.asked
 (True, 1, 1)
 
+Where players of a variant disagree about three tied tricks, the engine has a rule option
+(``all_tie``); the explorer offers its values as a choice, and the table of variants gives
+every rule's outcome:
+
+>>> t = TieExplorer("mineiro")
+>>> [t.set_trick(i, "tie") for i in range(3)] and t.winner
+1
+>>> t.set_rule("nobody"), t.winner, t.variant.all_tie
+(True, None, 'nobody')
+
 In a class (see :mod:`widgets.classroom`) the quiz deals from the class's seed, each answer is
 stored before its feedback, and a reloaded page replays the stored answers.
 """
@@ -28,6 +38,23 @@ __all__ = ["TieExplorer"]
 RESULTS = ("A", "B", "tie")  # what a learner sets per trick (None clears it)
 _TEAM = {"A": 0, "B": 1, "tie": None}
 ANSWERS = ("A", "B", "nobody")
+ALL_TIE = "all_tie"  # the engine's rule option for a hand whose three tricks are all tied
+
+
+def rule_values(variant) -> tuple:
+    """The values of ``variant``'s all-tie rule option (empty when it has none)."""
+    return tuple(dict(variant.options).get(ALL_TIE, ()))
+
+
+def all_tie_rule(variant, value) -> str:
+    """The engine's own words for the all-tie rule ``value`` of ``variant``."""
+    return resolve.hand(variant.with_options(**{ALL_TIE: value}), [None, None, None],
+                        0, 1).rule()
+
+
+def _sentence(text: str) -> str:
+    """A rule shown on its own, as a sentence: with a capital letter."""
+    return text[:1].upper() + text[1:]
 
 
 def _result_name(result) -> str:
@@ -40,6 +67,8 @@ class TieExplorer(TutorWidget):
     ``set_trick(i, result)``: trick ``i`` (0, 1 or 2) is won by "A", "B", is a "tie", or
     None (cleared). ``quiz()`` deals decided results; ``answer("A"|"B"|"nobody")`` answers.
     Team A is the mano's side and team B the dealer's (``mano``/``dealer`` change that).
+    ``set_rule(value)`` picks the variant's all-tie rule (``rule_values(variant)``), as the
+    radio buttons do.
     """
 
     def __init__(self, variant="mineiro", seed=None, mano=0, dealer=1):
@@ -68,13 +97,18 @@ class TieExplorer(TutorWidget):
             toggle.observe(lambda change, i=i: self._on_toggle(i, change), names="value")
             self.toggles.append(toggle)
         self.variant_picker = variant_picker(self.variant)
-        self.variant_picker.observe(lambda c: self.set_variant(c["new"]), names="value")
+        self.variant_picker.observe(self._on_variant_pick, names="value")
+        # The all-tie rule of the variant, when its players disagree: one radio button per
+        # rule, in the engine's words; hidden for a variant with a single rule.
+        self.rule_picker = W.RadioButtons(options=[], style={"description_width": "initial"},
+                                          layout=W.Layout(width="auto"))
+        self.rule_picker.observe(self._on_rule_pick, names="value")
         self.buttons = ActionButtons(self._on_button, lambda m: self.say(m, "error"))
         self.quiz_button = button(_("Quiz me"), self.quiz, bench=True)
         self.clear_button = button(_("Clear"), self.reset)
         self.table = W.HTML()
         self.score_html = W.HTML()
-        self._root([self.variant_picker, *self.toggles,
+        self._root([self.variant_picker, self.rule_picker, *self.toggles,
                     W.HBox([self.quiz_button, self.clear_button, self.buttons.box]), self.feedback,
                     self.table, self.score_html])
         self._update()
@@ -91,6 +125,18 @@ class TieExplorer(TutorWidget):
         if self.in_quiz and not self.quiz_answered:
             self.in_quiz = False  # a new variant abandons the question (not counted)
         self._update()
+
+    def set_rule(self, value) -> bool:
+        """Play the variant with its all-tie rule ``value`` (one of ``rule_values``), as the
+        radio buttons do; a new rule abandons an unanswered question. False if refused."""
+        try:
+            chosen = self.variant.with_options(**{ALL_TIE: value})
+        except ValueError as err:  # the engine names the rules there are
+            self.say(str(err), "error")
+            self._sync_pickers()
+            return False
+        self.set_variant(chosen)
+        return True
 
     def set_trick(self, i, result) -> bool:
         """Set trick ``i`` (0-2) to "A", "B", "tie" or None. Returns False if refused."""
@@ -239,6 +285,56 @@ class TieExplorer(TutorWidget):
         finally:
             self._syncing = False
 
+    def _on_variant_pick(self, change) -> None:
+        if not getattr(self, "_syncing", False):
+            self.set_variant(change["new"])
+
+    def _on_rule_pick(self, change) -> None:
+        if not getattr(self, "_syncing", False) and change["new"] is not None:
+            self.set_rule(change["new"])
+
+    def _sync_pickers(self) -> None:
+        """The variant menu and the all-tie rule buttons show the variant played now."""
+        v = self.variant
+        values = rule_values(v)
+        self._syncing = True
+        try:
+            if self.variant_picker.value != v.name:
+                self.variant_picker.value = v.name
+            picker = self.rule_picker
+            if len(values) > 1:
+                options = tuple((_sentence(all_tie_rule(v, value)), value) for value in values)
+                if tuple(picker.options) != options:
+                    picker.options = options
+                picker.value = v.all_tie
+                picker.description = _(v.title)
+                picker.layout.display = None
+            else:
+                picker.layout.display = "none"
+        finally:
+            self._syncing = False
+
+    def _outcome(self, variant) -> str:
+        """What the tricks set mean for the hand in ``variant``, in a few words."""
+        verdict, problem = self._judge(variant)
+        if verdict is None:
+            return problem or ""
+        if verdict.winner is None:
+            return _("nobody wins: {rule}").format(rule=verdict.rule())
+        return _("{team} wins: {rule}").format(team=team_label(verdict.winner),
+                                               rule=verdict.rule())
+
+    def _outcomes(self, variant) -> list[str]:
+        """The outcome under ``variant``'s rules, then under each other all-tie rule it offers
+        when that changes the outcome (players disagree: the learner sees both)."""
+        found = [self._outcome(variant)]
+        for value in rule_values(variant):
+            if value != variant.all_tie:
+                other = self._outcome(variant.with_options(**{ALL_TIE: value}))
+                if other not in found:
+                    found.append(other)
+        return found
+
     def _on_toggle(self, i: int, change) -> None:
         if getattr(self, "_syncing", False):
             return
@@ -249,6 +345,7 @@ class TieExplorer(TutorWidget):
 
     def _draw(self) -> None:
         self._sync_toggles()
+        self._sync_pickers()
         actions = []
         if self.in_quiz and not self.quiz_answered:
             actions = [("A", _("Team A")), ("B", _("Team B")), ("nobody", _("Nobody"))]
@@ -257,18 +354,12 @@ class TieExplorer(TutorWidget):
         rows = []
         if not hide:
             for name in truco.VARIANT_NAMES:
-                v = truco.variant(name)
-                verdict, problem = self._judge(v)
-                if verdict is None:
-                    outcome = problem
-                elif verdict.winner is None:
-                    outcome = _("nobody wins: {rule}").format(rule=verdict.rule())
-                else:
-                    outcome = _("{team} wins: {rule}").format(team=team_label(verdict.winner),
-                                                              rule=verdict.rule())
+                # the variant explored here with the rule chosen for it; the others as preset
+                v = self.variant if name == self.variant.name else truco.variant(name)
+                outcomes = "<br>".join(escape(o) for o in self._outcomes(v))
                 mark = ' class="tutor-current"' if v.name == self.variant.name else ""
                 rows.append(f"<tr{mark}><th>{escape(_(v.title))}</th>"
-                            f"<td>{escape(outcome or '')}</td></tr>")
+                            f"<td>{outcomes}</td></tr>")
         results = ", ".join(_result_name(t) for t in self.tricks)
         mano = _("the mano's side") if self.mano == 0 else _("not mano")
         if self.tricks_in_feedback():  # the engine's explanation lists them already

@@ -116,3 +116,70 @@ def test_variants_without_envido_are_refused():
     for name in ("mineiro", "truc-catalan", "plato"):
         with pytest.raises(ValueError):
             EnvidoTrainer(name)
+
+
+def test_uruguayo_explains_a_pieza_hand_with_pieza_counting():
+    """A learner on Truco Uruguayo is asked about piezas: the hand's piezas wear the pieza mark,
+    and the explanation is the pieza count (its own value plus the best other card's last
+    digit), never the Argentine two-of-a-suit count."""
+    t = until(EnvidoTrainer("uruguayo", seed=12), lambda t: t.verdict.reason == "pieza")
+    codes = [c.code for c in t.cards]
+    table = truco.points.piezas(t.muestra.code)
+    piezas = [c for c in t.cards if c in table]
+    assert piezas and all(t.is_pieza(c) for c in piezas)
+    for item, card in zip(t.row.items, t.cards):
+        mark = 'data-highlight="pieza"' in item["svg"]
+        assert mark == (card in table), (card, t.muestra)
+    verdict = truco.envido_verdict(codes, muestra=t.muestra.code)
+    best = verdict.cards[0]
+    assert verdict.values[0] == table[best]  # the pieza counts its own value ...
+    other = verdict.cards[1]
+    last = table.get(other, other.rank if other.rank <= 7 else 0) % 10
+    assert verdict.values[1] == last  # ... plus the best other card's last digit
+    assert t.answer(verdict.points) is True
+    assert verdict.explain() in t.message and "the pieza counts" in t.message
+    assert "a pieza counts its own value (2: 30, 4: 29, 5: 28, 10 and 11: 27)" in t.message
+    assert "plus 20" not in t.message
+
+
+def test_uruguayo_marks_the_12_that_replaces_a_pieza_muestra():
+    t = until(EnvidoTrainer("uruguayo", seed=13),
+              lambda t: t.muestra.rank in (2, 4, 5, 10, 11) and any(
+                  c.rank == 12 and c.suit == t.muestra.suit for c in t.cards), limit=3000)
+    twelve = next(c for c in t.cards if c.rank == 12 and c.suit == t.muestra.suit)
+    assert t.is_pieza(twelve)
+    assert truco.points.piezas(t.muestra.code)[twelve] == {2: 30, 4: 29, 5: 28, 10: 27,
+                                                           11: 27}[t.muestra.rank]
+
+
+def test_uruguayo_flor_with_piezas_is_explained():
+    t = until(EnvidoTrainer("uruguayo", seed=14),
+              lambda t: t.flor_verdict is not None and t.flor_verdict.reason == "flor_pieza")
+    assert t.answer_flor(t.flor_verdict.points) is True
+    assert t.message.startswith(f"Right: a flor of {t.flor_verdict.points}.")
+    assert "Flor with piezas" in t.message
+    assert "the best pieza counts its value and the other cards their last digit" in t.message
+
+
+def test_argentino_hands_have_no_pieza_marks():
+    t = EnvidoTrainer("argentino", seed=15)
+    assert t.muestra is None and not any(t.is_pieza(c) for c in t.cards)
+    assert not any('data-highlight="pieza"' in i["svg"] for i in t.row.items)
+
+
+def test_lesson_07_trains_uruguayo_for_a_uruguayo_learner(monkeypatch):
+    """Lesson 07's cell: the trainer follows the learner's variant when it has envido."""
+    import nbformat
+    from widgets import prose
+
+    nb = nbformat.read(prose.LESSONS_DIR / "07_envido_flor.ipynb", as_version=4)
+    cell = next(c.source for c in nb.cells if "EnvidoTrainer(" in c.source)
+    for chosen, expected in (("uruguayo", "uruguayo"), ("argentino", "argentino"),
+                             ("mineiro", "argentino")):
+        monkeypatch.setenv("QUERY_STRING", f"variant={chosen}")
+        namespace: dict = {}
+        *body, last = cell.strip().splitlines()
+        exec("\n".join(body), namespace)
+        trainer = eval(last, namespace)
+        assert trainer.variant.name == expected
+        assert (trainer.muestra is not None) == (expected == "uruguayo")

@@ -145,3 +145,85 @@ def test_the_trick_results_are_shown_once():
     # lists them.
     t.quiz()
     assert "Tricks:" not in t.message and "Tricks:" in t.table.value
+
+
+# --- rule options: where players disagree about three tied tricks -----------------------------
+def all_tied(t):
+    for i in range(3):
+        t.set_trick(i, "tie")
+    return t
+
+
+def rule_text(name, value):
+    return resolve.hand(truco.variant(name, all_tie=value), [None, None, None], 0, 1).rule()
+
+
+def test_mineiro_offers_both_all_tie_rules_and_the_learner_flips_them():
+    t = all_tied(TieExplorer("mineiro"))
+    dealer, nobody = rule_text("mineiro", "dealer"), rule_text("mineiro", "nobody")
+    labels = [label for label, _value in t.rule_picker.options]
+    assert [v for _l, v in t.rule_picker.options] == ["dealer", "nobody"]
+    assert labels == [dealer[0].upper() + dealer[1:], nobody[0].upper() + nobody[1:]]
+    assert t.rule_picker.value == "dealer" and t.rule_picker.layout.display != "none"
+    assert t.winner == 1 and t.verdict.reason == "all_tied_dealer"
+    row = unescape(t.table.value.split("<th>Truco Mineiro</th>")[1].split("</tr>")[0])
+    assert row.index(dealer) < row.index(nobody)  # both rules, the one in use first
+    t.rule_picker.value = "nobody"  # the learner clicks the other rule
+    assert t.variant.all_tie == "nobody" and t.variant.name == "mineiro"
+    assert t.winner is None and t.verdict.reason == "all_tied_nobody"
+    assert t.message == t.verdict.explain() and nobody in t.message
+    row = unescape(t.table.value.split("<th>Truco Mineiro</th>")[1].split("</tr>")[0])
+    assert row.index(nobody) < row.index(dealer)
+    assert t.variant_picker.value == "mineiro"
+
+
+def test_the_rule_follows_the_variant():
+    t = TieExplorer("mineiro")
+    t.set_rule("nobody")
+    t.variant_picker.value = "paulista"  # another variant: its own default rule
+    assert t.variant.all_tie == "nobody" and t.rule_picker.value == "nobody"
+    assert [v for _l, v in t.rule_picker.options] == ["nobody", "mano"]
+    t.set_variant("truc")  # a single rule: nothing to choose
+    assert t.rule_picker.layout.display == "none" and t.variant_picker.value == "truc"
+    assert t.set_rule("dealer") is False and t.tone == "error" and t.variant.name == "truc"
+    t.set_variant(truco.variant("mineiro", all_tie="nobody"))
+    assert t.rule_picker.value == "nobody" and t.variant_picker.value == "mineiro"
+
+
+@pytest.mark.parametrize("value", ["mano", "", None, 3, ["nobody"]])
+def test_a_rule_the_variant_lacks_is_refused(value):
+    t = all_tied(TieExplorer("mineiro"))
+    assert t.set_rule(value) is False and t.tone == "error"
+    assert t.variant.all_tie == "dealer" and t.rule_picker.value == "dealer"
+
+
+def test_quiz_and_rule():
+    t = TieExplorer("mineiro", seed=4)
+    t.set_rule("nobody")
+    for _k in range(30):
+        t.quiz()
+        played = [{"A": 0, "B": 1, "tie": None}[r] for r in t.tricks if r is not None]
+        if played == [None, None, None]:
+            assert t.expected_answer() == "nobody"
+        t.answer(t.expected_answer())
+    t.quiz()
+    t.set_rule("dealer")  # a new rule abandons the question, like a new variant
+    assert not t.in_quiz and t.asked == 30
+
+
+def test_lesson_04_shows_both_mineiro_all_tie_rules(monkeypatch):
+    """Lesson 04's own cell, for a Mineiro learner: both rules on offer and in the table."""
+    import nbformat
+    from widgets import prose
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)  # Mineiro, the default
+    nb = nbformat.read(prose.LESSONS_DIR / "04_ties.ipynb", as_version=4)
+    cell = next(c.source for c in nb.cells if "TieExplorer(" in c.source)
+    namespace: dict = {}
+    *body, last = cell.strip().splitlines()
+    exec("\n".join(body), namespace)
+    t = all_tied(eval(last, namespace))
+    assert t.variant.name == "mineiro"
+    assert {v for _l, v in t.rule_picker.options} == {"dealer", "nobody"}
+    shown = unescape(t.table.value)
+    assert rule_text("mineiro", "dealer") in shown and rule_text("mineiro", "nobody") in shown
