@@ -129,3 +129,156 @@ def test_the_app_config_names_the_hook():
     config = Path(prose.REPO_DIR, "share", "jupyter", "config", "voila.py").read_text()
     assert "c.VoilaConfiguration.prelaunch_hook = prelaunch_hook" in config
     assert "from widgets.prose import prelaunch_hook" in config
+
+
+# --- every sentence true (issue 13, section 4) ---------------------------------------------------
+# A tutor that teaches one wrong rule loses the learner's trust in all the others: these tests
+# tie the claims the prose makes to the engine and to the sources (RULES.md), in every language.
+import truco  # noqa: E402
+from truco import points  # noqa: E402
+from truco.i18n import LANGUAGES as _ALL  # noqa: E402
+
+VALENCIA = re.compile(r"(?i)\bval[eèéê]nci|valencian|วาเลนเซีย|บาเลนเซีย|والنسیا|بالنسیا")
+CASED = ("en", "pt_BR", "es_AR", "tl")  # the languages whose sentences start with a capital
+
+
+def prose_in(code: str) -> list[str]:
+    """Every block of lesson prose as a learner reading ``code`` sees it."""
+    if code == "en":
+        return notebook_blocks()
+    messages = {m.id: m.string for m in catalog(code) if m.id}
+    return [messages.get(b) or b for b in notebook_blocks()]
+
+
+def lesson_blocks(name: str) -> list[str]:
+    nb = nbformat.read(prose.LESSONS_DIR / f"{name}.ipynb", as_version=4)
+    return [b for c in nb.cells if c.cell_type == "markdown" for b in prose.blocks(c.source)]
+
+
+def block_starting(name: str, start: str) -> str:
+    found = [b for b in lesson_blocks(name) if b.startswith(start)]
+    assert len(found) == 1, (name, start, found)
+    return found[0]
+
+
+@pytest.mark.parametrize("code", _ALL)
+def test_no_lesson_claims_to_teach_valencian_truc(code):
+    """Valencian truc has its own top cards and betting and is not in our sources: the Truc
+    taught here is France's and Catalonia's (RULES.md), in every language."""
+    claims = [b for b in prose_in(code) if VALENCIA.search(b)]
+    assert not claims, claims
+    readme_intro = (prose.REPO_DIR / "README.md").read_text().split("\n\n")[1]
+    assert not VALENCIA.search(readme_intro) and "France and Catalonia" in readme_intro
+
+
+def test_truc_is_presented_as_france_and_catalonia():
+    assert "south of France and in Catalonia" in block_starting("08_truc", "Truc is Truco's")
+    table = block_starting("index", "| Variant | Where |")
+    assert "| Truc | France and Catalonia |" in table
+
+
+def test_lesson_08_does_not_say_raising_twice_in_a_trick_is_unlike_brazil():
+    """Both players may raise within one trick in every variant with raises, Brazil included."""
+    for code in _ALL:
+        for block in prose_in(code):
+            assert not re.search(r"(?i)unlike (in )?brazil", block), (code, block)
+    assert "As in the\nother variants, both players may raise within the same trick" in \
+        block_starting("08_truc", "A hand is worth 1.")
+    for name in ("mineiro", "paulista", "argentino", "uruguayo", "truc", "plato"):
+        g = next(g for g in (truco.Game(name, players=2, seed=s) for s in range(50))
+                 if "raise" in [str(a) for a in g.legal_actions()])  # no flor to sing first
+        g.apply("raise")
+        g.apply("accept")  # the leader raised before leading, the follower accepted ...
+        g.apply(next(str(a) for a in g.legal_actions() if str(a).startswith("play")))
+        assert "raise" in [str(a) for a in g.legal_actions()], name  # ... and may raise now
+
+
+def test_sackson_is_a_preset_built_from_what_sackson_reports():
+    """Seed 002: Sackson reports that *in some areas* the ace replaces the 8; his own variant is
+    the doubling raises and the game to 16. The prose must not call that ranking his own."""
+    cards = block_starting("08_truc", "French Truc uses 32 cards")
+    assert "reports that in some areas the ace goes\nabove the 8" in cards
+    assert "combines Sackson's own\nvariant, where every raise doubles and a game goes to 16" \
+        in cards
+    compare = block_starting("10_compare", "- **Mineiro and Paulista:**")
+    assert "the order Sackson reports from some areas" in compare
+    for block in notebook_blocks():
+        assert "Sackson wrote down" not in block and "rules written down by Sid Sackson" \
+            not in block and "last for Sackson" not in block, block
+    v = truco.variant("truc-sackson")
+    assert [r for r, _value in v.ladder][1:] and [value for _r, value in v.ladder] == [2, 4, 8, 16]
+    assert v.target == 16 and v.compare("As", "8s") > 0  # the regional ranking it combines
+    assert truco.variant("truc").compare("8s", "As") > 0  # the usual French order
+
+
+def test_lesson_07_teaches_the_uruguayan_pieza_count_the_engine_uses():
+    table = block_starting("07_envido_flor", "| Pieza |")
+    ranks = [int(x) for x in table.splitlines()[0].strip("|").split("|")[1:]]
+    values = [int(x) for x in table.splitlines()[2].strip("|").split("|")[1:]]
+    by_rank = {card.rank: value for card, value in points.piezas("1o").items()}
+    assert [by_rank[r] for r in ranks] == values
+    # the 12 takes the place (and the value) of a muestra that is itself a pieza
+    assert points.piezas("4o")[truco.variant("uruguayo").card("12o")] == 29
+    counting = block_starting("07_envido_flor", "With a pieza, your envido is")
+    assert "**last digit**" in counting
+    examples = [(["2o", "7c", "3e"], "30 + 7 = **37**"), (["4o", "5o", "3e"], "29 + 8 = **37**")]
+    for cards, text in examples:
+        assert text in " ".join(counting.split())
+        verdict = truco.envido_verdict(cards, muestra="1o")
+        assert verdict.reason == "pieza" and f"= **{verdict.points}**" in text
+        assert " + ".join(str(v) for v in verdict.values) in text
+    flor = " ".join(block_starting("07_envido_flor", "Some tables play *con flor*").split())
+    verdict = truco.flor_verdict(["2o", "1b", "7b"], muestra="1o")
+    assert verdict.reason == "flor_pieza" and "30 + 1 + 7 = **38**" in flor
+    assert verdict.points == 38
+    # which variant plays with flor, as the prose says
+    assert truco.variant("uruguayo").flor and not truco.variant("argentino").flor
+    assert "Truco Argentino without flor and Truco Uruguayo with it" in flor
+
+
+def test_lesson_07_flor_stakes_are_the_engine_stakes():
+    stakes = truco.variant("uruguayo").flor_points
+    text = " ".join(block_starting("07_envido_flor", "- A flor that no flor").split())
+    assert f"scores **{stakes.flor}** ({stakes.flor} for each flor of that side)" in text
+    assert f"wins **{stakes.flor} for each flor** announced" in text
+    assert f"scores **{stakes.achico} for each** of its flores" in text
+    assert f"the best flor wins **{stakes.contraflor}**" in text
+    assert f"the side that called it scores **{stakes.contraflor_refused}**" in text
+    assert text.endswith(f"the side that called it scores **{stakes.resto_refused}**.")
+    void = " ".join(block_starting("07_envido_flor", "A player holding a flor").split())
+    assert "sings the flor instead, and the envido is void" in void
+    assert "settled together" in void
+
+
+def test_lesson_04_gives_both_mineiro_all_tie_rules():
+    ties = " ".join(block_starting("04_ties", "- **First trick tied:**").split())
+    assert "our source gives the hand to the dealer's side" in ties
+    assert "most published Mineiro rules say nobody scores" in ties
+    assert "rule option" in ties
+    assert set(dict(truco.variant("mineiro").options)["all_tie"]) == {"dealer", "nobody"}
+    assert truco.variant("mineiro", all_tie="nobody").all_tie == "nobody"
+
+
+@pytest.mark.parametrize("code", CASED)
+def test_sentences_start_with_a_capital_letter(code):
+    """In every language with capitals: a block, a list item, the text after a bold label
+    ("**Try it:** Click ...") and every sentence after a full stop start with one."""
+    lower = []
+    for block in prose_in(code):
+        if block.startswith("|"):
+            continue  # tables: cells are not sentences
+        for line in block.split("\n"):
+            m = re.match(r"^\s*(?:[-*]|\d+\.)\s+[*_\"«(]*(\w)", line)
+            if m and m.group(1).islower():
+                lower.append(line)
+        m = re.match(r"^[*_\"«(¡¿]*(\w)", block)
+        if m and m.group(1).islower():
+            lower.append(block[:60])
+        m = re.match(r"^\*\*[^*\n]+:\*\*\s+[*_]*(\w)", block)
+        if m and m.group(1).islower():
+            lower.append(block[:60])
+        flat = " ".join(block.split())
+        for m in re.finditer(r"(?<!\be\.g)(?<!\bi\.e)[.!?]\**\s+[*_\"«(¡¿]*(\w)", flat):
+            if m.group(1).islower():
+                lower.append(flat[max(0, m.start() - 40):m.end() + 20])
+    assert not lower, lower
