@@ -58,8 +58,13 @@ app: venv
 	  $(PY) -m voila --no-browser --port=8866 --Voila.port_retries=0 --Voila.ip=127.0.0.1
 
 # JupyterLab for writing lessons, rooted at the repository so paths match the app.
+# As root (a container, a classroom server) Jupyter refuses to start without --allow-root.
+LAB_PORT ?= 8888
+LAB_ARGS ?=
 lab: venv
-	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/lessons
+	$(VENV)/bin/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+	  --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/lessons \
+	  $$(test "$$(id -u)" = 0 && echo --allow-root) $(LAB_ARGS)
 
 # Time to first widget and click latency in headless Chromium (see bench/app.py).
 .PHONY: bench-app
