@@ -82,7 +82,7 @@ POINTS_RULES = {
     "two_of_a_suit": N_("two cards of one suit count their values plus 20; figures count 0"),
     "highest_card": N_("with no two cards of one suit, the highest card counts alone"),
     "pieza": N_("a pieza counts its own value (2: 30, 4: 29, 5: 28, 10 and 11: 27) plus the "
-             "best other card"),
+             "last digit of the best other card"),
     "flor": N_("three cards of one suit count their values plus 20"),
     "flor_pieza": N_("with piezas, the best pieza counts its value and the other cards their "
                   "last digit"),

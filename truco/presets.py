@@ -71,7 +71,7 @@ _add(Variant(
     options=(TIE_LEAD, ("redeal", (True, False)), ("mon_reste", (True, False)))))
 
 _add(Variant(
-    name="truc-sackson", title=N_("Truc (Sackson)"), region=N_("Sackson's rules"),
+    name="truc-sackson", title=N_("Truc (Sackson)"), region=N_("Sackson's doubling game"),
     deck_name="piquet32", players=(2, 4), specials="none", special_cards=(),
     common_order=(7, 1, 13, 12, 11, 10, 9, 8), base_value=1,
     ladder=((N_("Truc"), 2), (N_("Double"), 4), (N_("Double"), 8), (N_("Double"), 16)),

@@ -104,7 +104,8 @@ class Variant:
         card = card_from_code(self.family, code)
         if card not in self._deck_set():
             raise CardError(_("{card} is not in the {variant} deck").format(
-                card=card.name(), variant=self.title), reason="card_not_in_deck", code=str(code))
+                card=card.name(), variant=_(self.title)), reason="card_not_in_deck",
+                code=str(code))
         return card
 
     def _deck_set(self) -> frozenset:
@@ -118,7 +119,7 @@ class Variant:
             return None
         if vira is None:
             raise CardError(_("{variant} needs the vira (the card turned up) to rank cards")
-                            .format(variant=self.title), reason="vira_needed")
+                            .format(variant=_(self.title)), reason="vira_needed")
         return self.card(vira)
 
     def ranking(self, vira=None) -> Ranking:
@@ -235,14 +236,15 @@ class Variant:
             if key not in allowed:
                 valid = ", ".join(sorted(allowed)) or _("none")
                 raise UnknownVariant(_("{variant} has no rule option {option!r}; its options are: "
-                                       "{valid}").format(variant=self.title, option=key,
+                                       "{valid}").format(variant=_(self.title), option=key,
                                                          valid=valid),
                                      reason="unknown_option", option=key)
             if not any(value == v and value.__class__ is v.__class__ for v in allowed[key]):
                 valid = ", ".join(repr(v) for v in allowed[key])
                 raise UnknownVariant(_("{value!r} is not a value of {option} in {variant}; choose "
                                        "one of {valid}").format(value=value, option=key,
-                                                                variant=self.title, valid=valid),
+                                                                variant=_(self.title),
+                                                                valid=valid),
                                      reason="bad_option_value", option=key)
         return replace(self, _cache={}, **options) if options else self
 
