@@ -49,7 +49,8 @@ from .language import (LANG_KEY, LANG_STORAGE_KEY, apply_session_language, direc
                        requested_language)
 
 __all__ = ["LESSONS", "LessonLinks", "Scoreboard", "StartPage", "footer", "lesson_href",
-           "lesson_title", "next_lesson", "previous_lesson", "session_variant", "start_page"]
+           "lesson_title", "next_lesson", "previous_lesson", "session_variant", "start_page",
+           "variant_menu_label"]
 
 QUERY_KEY = "variant"
 STORAGE_KEY = "truco-tutor-variant"
@@ -103,6 +104,22 @@ def session_variant(default: str = DEFAULT_VARIANT, among: Iterable[str] | None 
 
 def variant_title(name: str) -> str:
     return _(truco.variant(name).title)
+
+
+# Variants whose title already says where they are played (Truco Argentino: Argentina), or
+# whose "region" is not a place (Sackson's rules, the Plato app): their menu label is the
+# title alone. Every other variant (and any new one) shows its region after a dash.
+_TITLE_SAYS_WHERE = frozenset({"argentino", "uruguayo", "truc", "truc-sackson", "truc-catalan",
+                               "plato"})
+
+
+def variant_menu_label(name: str) -> str:
+    """The start page's label of a variant, naming it once: 'Truc (French)', or
+    'Truco Mineiro — Minas Gerais, Brazil' where the region adds something."""
+    if name in _TITLE_SAYS_WHERE:
+        return variant_title(name)
+    return _("{title} — {region}").format(title=variant_title(name),
+                                         region=_(truco.variant(name).region))
 
 
 # --- the path --------------------------------------------------------------------------------
@@ -383,9 +400,7 @@ class StartPage:
         chosen = requested_variant()
         self.variant = chosen or default
         self.picker = W.Dropdown(
-            options=[(_("{title} ({region})").format(title=variant_title(n),
-                                                     region=_(truco.variant(n).region)), n)
-                     for n in truco.VARIANT_NAMES],
+            options=[(variant_menu_label(n), n) for n in truco.VARIANT_NAMES],
             value=self.variant, description=_("I want to learn"),
             style={"description_width": "initial"},
             layout=W.Layout(width="min(100%, 34em)"))
@@ -442,8 +457,13 @@ class StartPage:
 
     def _said_chosen(self) -> None:
         v = truco.variant(self.variant)
-        self._say(_("{title} it is: played in {region}. The lessons will use it wherever "
-                    "its rules apply.").format(title=_(v.title), region=_(v.region)), "right")
+        if self.variant in _TITLE_SAYS_WHERE:
+            text = _("{title} it is. The lessons will use it wherever its rules apply.").format(
+                title=_(v.title))
+        else:
+            text = _("{title} it is: played in {region}. The lessons will use it wherever "
+                     "its rules apply.").format(title=_(v.title), region=_(v.region))
+        self._say(text, "right")
 
     def _say(self, text: str, tone: str = "info") -> None:
         self.message = text
