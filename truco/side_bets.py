@@ -465,6 +465,8 @@ class EnvidoMixin:
 
     def _flor_answers(self) -> list:
         seat, bet = self._current, self._flor_bet
+        if self._flor_out is not None:  # the other side conceded: only announce one's flor
+            return [FLOR]
         if bet is not None and not bet.accepted:
             if bet.word == CONTRAFLOR:
                 return [CON_FLOR_QUIERO, CON_FLOR_ACHICO, CONTRAFLOR_RESTO]
@@ -484,14 +486,16 @@ class EnvidoMixin:
         else:
             stake, refused = None, stakes.resto_refused
         self._flor_bet = FlorBet(word, seat, stake, refused, False)
-        shown = self._resto_stake() if stake is None else stake
+        shown = self._resto_stake(seat & 1) if stake is None else stake
         event = self._log_side(action, SideVerdict("contraflor_called", seat, bet=word,
                                                    stake=shown, refused=refused))
         self._flor_next(seat)
         return event
 
-    def _resto_stake(self) -> int:
-        return self.variant.target - max(self._score) + 3 * len(self._flor_sung)
+    def _resto_stake(self, team) -> int:
+        """Contraflor al resto: the falta (as the falta envido, for ``team`` winning) plus 3
+        for each flor announced."""
+        return self._falta(team) + 3 * len(self._flor_sung)
 
     def _on_flor_accept(self, action):
         seat = self._current
@@ -536,7 +540,7 @@ class EnvidoMixin:
             elif bet.word == CONTRAFLOR:
                 reason, points = "contraflor_won", bet.stake
             else:
-                reason, points = "contraflor_resto_won", self._resto_stake()
+                reason, points = "contraflor_resto_won", self._resto_stake(team)
             verdict = SideVerdict(reason, best, team, points, best=self._flor_of[best],
                                   other=other)
         self._score[verdict.winner] += verdict.points
