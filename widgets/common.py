@@ -30,7 +30,8 @@ from .svg import SPECIAL_HIGHLIGHTS, card_back_svg, card_svg
 
 __all__ = [
     "ActionButtons", "TutorWidget", "button", "rtl", "card_item", "card_label", "card_html", "back_item",
-    "feedback_box", "get_variant", "kind_name", "seat_name", "set_feedback", "special_word",
+    "feedback_box", "get_variant", "kind_name", "seat_name", "sentence", "set_feedback",
+    "special_word",
     "special_highlight", "team_label", "variant_picker", "vira_highlight", "vira_word",
     "tone_icon", "BENCH_CLICK", "BENCH_FEEDBACK", "READY", "FEEDBACK", "TONE_STYLES",
 ]
@@ -77,6 +78,16 @@ _TONE_ICONS = {
              '<rect x="8.9" y="6.5" width="2.2" height="6.6" rx="1" fill="#fff"/>'
              '<circle cx="10" cy="15.6" r="1.3" fill="#fff"/>',
 }
+
+
+def sentence(text: str) -> str:
+    """``text`` as the start of a sentence: its first letter a capital (card names and team
+    names start in lower case: "king of clubs: level 8" becomes "King of clubs: level 8").
+
+    >>> sentence("team B scores 1 point."), sentence("4 of clubs (Zap)"), sentence("")
+    ('Team B scores 1 point.', '4 of clubs (Zap)', '')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def get_variant(variant) -> truco.Variant:

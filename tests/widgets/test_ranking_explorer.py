@@ -38,6 +38,7 @@ def test_select_says_where_the_card_ranks_and_why():
     v = truco.variant("mineiro")
     assert v.trick_verdict([(0, "4c"), (1, "7h")]).explain() in ex.message
     assert ex.selected == v.card("4c")
+    ex = RankingExplorer("mineiro")  # a first click: explained against its neighbours
     ex.select("7c")
     assert "level 11 of 14" in ex.message and "It ties with 7 of spades." in ex.message
     assert "common cards rank 3 > 2 > A > K > J > Q > 7 > 6 > 5 > 4" in ex.message
@@ -146,3 +147,83 @@ def test_levels_list_follows_the_vira_and_the_variant_not_the_selection():
     assert ex.levels_html.value != levels and "7 of diamonds" in ex.levels_html.value
     ex.set_variant("mineiro")
     assert "Vira" not in ex.levels_html.value and "Zap" in ex.levels_html.value
+
+
+# --- issue 20: what lesson 1 asks, and what the page answers ----------------------------------
+def test_the_deck_is_not_repeated_as_a_list_unless_asked_for():
+    ex = RankingExplorer("mineiro")
+    html = ex.levels_html.value
+    # An optional view, closed until the learner opens it; the cards above stay the main view.
+    assert html.startswith("<details") and "<details open" not in html
+    assert "<summary" in html and html.index("<summary") < html.index("<ol")
+    assert html.count("<li>") == 14  # all there once opened
+
+
+def test_the_walk_button_says_what_it_does():
+    ex = RankingExplorer("mineiro")
+    assert ex.next_button.description != "Next card"
+    assert ex.next_button.description == "Show the strongest card"
+    click_button(ex.next_button)
+    assert ex.selected.code == "4c"
+    assert ex.next_button.description == "Next card down the ranking"
+    assert ex.next_button.tooltip
+    for _i in range(39):
+        click_button(ex.next_button)
+    assert ex.selected.code == codes(ex)[-1]
+    assert ex.next_button.description == "Back to the strongest card"
+    click_button(ex.next_button)
+    assert ex.selected.code == "4c"
+
+
+def test_a_second_click_compares_the_two_cards_with_the_engines_verdict():
+    ex = RankingExplorer("mineiro")
+    click_card(ex.row, "Qs")
+    click_card(ex.row, "2d")
+    v = truco.variant("mineiro")
+    assert v.trick_verdict([(0, "2d"), (1, "Qs")]).explain() in ex.message
+    assert "level 6 of 14" in ex.message  # where the clicked card is
+    assert ex.message.split(". ")[1].startswith("2 of diamonds beats queen of spades")
+
+
+def test_clicking_a_three_then_a_king_is_confirmed():
+    ex = RankingExplorer("mineiro")
+    click_card(ex.row, "3h")
+    assert ex.tone == "info" and not ex.task_done
+    click_card(ex.row, "Kc")
+    assert ex.task_done and ex.tone == "right"
+    assert ex.message.startswith("You compared the 3 of hearts with the king of clubs, as "
+                                 "the lesson asks.")
+    v = truco.variant("mineiro")
+    assert v.trick_verdict([(0, "Kc"), (1, "3h")]).explain() in ex.message
+    assert "level 8 of 14" in ex.message
+    click_card(ex.row, "Qd")  # later clicks compare without repeating the confirmation
+    assert ex.tone == "info" and "as the lesson asks" not in ex.message
+
+
+def test_the_asked_comparison_in_a_spanish_deck_is_a_3_and_a_rey():
+    ex = RankingExplorer("argentino")
+    click_card(ex.row, "12o")
+    click_card(ex.row, "3e")
+    assert ex.task_done and ex.tone == "right"
+    assert "rey (12) of oros" in ex.message
+    v = truco.variant("argentino")
+    assert v.trick_verdict([(0, "3e"), (1, "12o")]).explain() in ex.message
+
+
+def test_with_a_jack_vira_the_kings_win_and_the_page_says_so():
+    ex = RankingExplorer("paulista", vira="Js")
+    click_card(ex.row, "3h")
+    click_card(ex.row, "Kc")
+    assert ex.task_done
+    assert "king of clubs (zap) beats 3 of hearts" in ex.message.lower()
+
+
+@pytest.mark.parametrize("variant, clicks", [("mineiro", ["Kd", "Qd", "3h", "Kc", "4c"]),
+                                             ("argentino", ["12o", "1e", "3e", "10c"]),
+                                             ("truc", ["9h", "7s"])])
+def test_every_line_reads_as_sentences(variant, clicks):
+    from feedback_text import assert_sentences, feedback_lines
+    ex = RankingExplorer(variant)
+    for code in clicks:
+        click_card(ex.row, code)
+        assert_sentences(feedback_lines(ex))
