@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from math import comb
 
 from .i18n import _
+from .players._base import only_reason
 from .players._side import (answer_envido, answer_flor, answer_mon_reste, decide_special,
-                            envido_chance_sampled, envido_stakes, flor_chance_vs, my_envido,
-                            my_flor)
+                            envido_chance_sampled, envido_stakes, flor_chance_vs,
+                            flor_duty_reason, my_envido, my_flor)
 from .players._sim import RAISE_AT, RERAISE_AT, accept_threshold
 from .players._view import View
 from .players.basic import BasicPlayer
@@ -283,8 +284,7 @@ def _suggest(view, win, cards, rng):
     pct = round(100 * win)
     phase = view.phase
     if len(legal) == 1:
-        return legal[0], _("'{action}' is the only thing you may do now.").format(
-            action=legal[0])
+        return legal[0], only_reason(legal[0], view.obs, view.variant)
     if phase == "decide":
         return decide_special(view, win)
     if phase == "mon reste":
@@ -299,7 +299,7 @@ def _suggest(view, win, cards, rng):
         points = my_flor(view)
         return answer_flor(view, points, flor_chance_vs(view, points))
     if "flor" in legal:
-        return "flor", _("You hold flor: you must sing it before your first card.")
+        return "flor", flor_duty_reason()
     if phase == "answer" and view.pending is not None:
         need = accept_threshold(view.value, view.pending[1])
         if "raise" in legal and win >= RERAISE_AT:

@@ -1,7 +1,7 @@
 """The player interface shared by every computer player."""
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 from ._sim import ACCEPT, FOLD, RAISE, REFUSE, WORDS
 
 
@@ -39,8 +39,83 @@ def legal_or_error(observation) -> list[str]:
     return legal
 
 
-def only_reason(action: str) -> str:
-    return _("'{action}' is the only thing you may do now.").format(action=action)
+class Reason(str):
+    """A player's reason for a choice, in one sentence.
+
+    As a string it speaks to whoever plays the seat ("You open the hand with your middle
+    card, ..."): the coach gives it to the learner as advice. :meth:`about` tells the same
+    reason of a computer player in the third person, naming it, for a review after the hand
+    ("Player 2 opened the hand with its middle card, ..."). Both wordings are messages with
+    named placeholders; ``facts`` fill them (a fact given as ``(message, facts)`` is itself
+    a clause naming the player). ``key`` names the kind of reason ("only" for a move that
+    was the only one allowed).
+
+    >>> r = reason("The {card} is your last card.", "{player} played the {card}, its last card.",
+    ...            card="3 of hearts")
+    >>> print(r)
+    The 3 of hearts is your last card.
+    >>> r.about("Player 1")
+    'Player 1 played the 3 of hearts, its last card.'
+    """
+
+    def __new__(cls, text: str = "", they: str = "", facts: dict | None = None,
+                key: str = ""):
+        self = super().__new__(cls, text)
+        self.they, self.facts, self.key = they, dict(facts or {}), key
+        return self
+
+    def about(self, player: str) -> str:
+        """The reason told of ``player`` (a name) in the third person."""
+        if not self.they:
+            return _("{player}: {reason}").format(player=player, reason=str(self))
+        facts = {k: _(v[0]).format(player=player, **v[1]) if isinstance(v, tuple) else v
+                 for k, v in self.facts.items()}
+        return _(self.they).format(player=player, **facts)
+
+
+def reason(you: str, they: str, key: str = "", **facts) -> Reason:
+    """A :class:`Reason` from its two messages (msgids: marked with ``N_`` or written in
+    the call, so Babel finds them) and the facts that fill them."""
+    plain = {k: _(v[0]).format(player=_("the player"), **v[1]) if isinstance(v, tuple) else v
+             for k, v in facts.items()}
+    return Reason(_(you).format(**plain), they, facts, key)
+
+
+def done_clause(action: str, variant=None, vira=None, value=None) -> tuple:
+    """What a player did, as a clause naming it: ``(message, facts)`` for :class:`Reason`
+    ("{player} played the 4 of clubs (Zap)"); never the action's code. ``value``: what a
+    raise asked for."""
+    if action == "raise" and value is not None:
+        return (N_("{player} raised to {value}"), {"value": value})
+    if action.startswith("play #"):
+        return (N_("{player} played a card it could not see"), {})
+    if action.startswith("play ") and variant is not None:
+        return (N_("{player} played the {card}"), {"card": variant.card_name(action[5:], vira)})
+    clauses = {"raise": N_("{player} raised the bet"), "accept": N_("{player} accepted"),
+               "refuse": N_("{player} refused"), "fold": N_("{player} went to the deck")}
+    if action in clauses:
+        return (clauses[action], {})
+    return (N_("{player} said {word}"), {"word": _(action)})
+
+
+def only_reason(action: str, observation=None, variant=None) -> Reason:
+    """The reason of a move that was the only one allowed (a card named in words)."""
+    v = vira = None
+    if observation is not None:
+        from ._view import resolve_variant
+        v, vira = resolve_variant(observation, variant), observation.vira
+    if action.startswith("play #"):
+        return reason(N_("You cannot see your cards: playing one is the only thing you may "
+                         "do now."),
+                      N_("{player} played a card it could not see, the only thing it could "
+                         "do."), "only")
+    if action.startswith("play ") and v is not None:
+        return reason(N_("The {card} is the only card you may play now."),
+                      N_("{player} played the {card}, the only card it could play."),
+                      "only", card=v.card_name(action[5:], vira))
+    return reason(N_("'{action}' is the only thing you may do now."),
+                  N_("{did}: it was the only thing it could do."), "only",
+                  action=_(action), did=done_clause(action, v, vira))
 
 
 def model_codes(view) -> tuple[list, dict]:

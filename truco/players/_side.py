@@ -9,9 +9,10 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from math import exp
 
-from ..i18n import _
+from ..i18n import N_
 from ..odds import envido_distribution
 from ..points import envido, flor
+from ._base import reason
 from ._value import game_chance
 
 ENVIDO_WORDS = ("envido", "real envido", "falta envido")
@@ -136,12 +137,18 @@ def answer_envido(view, chance: float, *, raise_at=0.8, margin=0.0):
     stake, refused = envido_stakes(view)
     legal = view.legal
     if "flor" in legal:
-        return "flor", _("With flor you sing it: flor cancels the envido and scores 3.")
+        return "flor", reason(N_("With flor you sing it: flor cancels the envido and scores 3."),
+                              N_("{player} sang its flor: flor cancels the envido and scores "
+                                 "3."), "flor")
     if chance >= raise_at:
         for word in ("real envido", "envido", "falta envido"):
             if word in legal and (word != "falta envido" or chance >= 0.9):
-                return word, _("Your envido wins about {pct}% of the time: you raise the bet "
-                               "with {word}.").format(pct=round(100 * chance), word=word)
+                return word, reason(
+                    N_("Your envido wins about {pct}% of the time: you raise the bet with "
+                       "{word}."),
+                    N_("{player} raised the bet with {word}: its envido would win about "
+                       "{pct}% of the time."), "envido_raise", pct=round(100 * chance),
+                    word=word)
     need = (stake - refused) / (2 * stake)
     v, team = view.variant, view.team
     mine, theirs = view.score[team], view.score[1 - team]
@@ -149,23 +156,31 @@ def answer_envido(view, chance: float, *, raise_at=0.8, margin=0.0):
         (1 - chance) * game_chance(v, mine, theirs + stake)
     refuse = game_chance(v, mine, theirs + refused)
     if accept >= refuse and chance >= need + margin:
-        return "quiero", _("Your envido wins about {pct}% of the time; accepting pays off "
-                           "above {need}%.").format(pct=round(100 * chance),
-                                                    need=round(100 * need))
-    return "no quiero", _("Your envido wins only about {pct}% of the time; accepting pays off "
-                          "above {need}%.").format(pct=round(100 * chance),
-                                                   need=round(100 * need))
+        return "quiero", reason(
+            N_("Your envido wins about {pct}% of the time; accepting pays off above {need}%."),
+            N_("{player} said quiero: its envido would win about {pct}% of the time, and "
+               "accepting pays off above {need}%."), "quiero", pct=round(100 * chance),
+            need=round(100 * need))
+    return "no quiero", reason(
+        N_("Your envido wins only about {pct}% of the time; accepting pays off above {need}%."),
+        N_("{player} said no quiero: its envido would win only about {pct}% of the time, and "
+           "accepting pays off above {need}%."), "no_quiero", pct=round(100 * chance),
+        need=round(100 * need))
 
 
 def bet_envido(view, points: int, chance: float, rnd=None, *, bet_at=0.62, real_at=0.8):
     """An envido bet to open (or None), by the chance of winning it."""
     legal = view.legal
     if chance >= real_at and "real envido" in legal:
-        return "real envido", _("{points} of envido wins about {pct}% of the time: real envido."
-                                ).format(points=points, pct=round(100 * chance))
+        return "real envido", reason(
+            N_("{points} of envido wins about {pct}% of the time: real envido."),
+            N_("{player} called real envido: its {points} of envido would win about {pct}% of "
+               "the time."), "real_envido", points=points, pct=round(100 * chance))
     if (chance >= bet_at or (rnd is not None and rnd() < 0.04)) and "envido" in legal:
-        return "envido", _("{points} of envido wins about {pct}% of the time: envido.").format(
-            points=points, pct=round(100 * chance))
+        return "envido", reason(
+            N_("{points} of envido wins about {pct}% of the time: envido."),
+            N_("{player} called envido: its {points} of envido would win about {pct}% of the "
+               "time."), "envido", points=points, pct=round(100 * chance))
     return None
 
 
@@ -174,20 +189,30 @@ def answer_flor(view, points, chance: float):
     legal = set(view.legal)
     pct = round(100 * chance)
     if "contraflor" in legal and chance >= 0.75:
-        return "contraflor", _("Your flor of {points} is likely the higher ({pct}%): "
-                               "contraflor.").format(points=points, pct=pct)
+        return "contraflor", reason(
+            N_("Your flor of {points} is likely the higher ({pct}%): contraflor."),
+            N_("{player} called contraflor: its flor of {points} was likely the higher "
+               "({pct}%)."), "contraflor", points=points, pct=pct)
     if "flor" in legal and chance >= 0.2:
-        return "flor", _("Your flor of {points} is worth comparing ({pct}%): you sing it too."
-                         ).format(points=points, pct=pct)
+        return "flor", reason(
+            N_("Your flor of {points} is worth comparing ({pct}%): you sing it too."),
+            N_("{player} sang its flor of {points} too: it was worth comparing ({pct}%)."),
+            "flor_too", points=points, pct=pct)
     if "con flor quiero" in legal and chance >= 0.55:
-        return "con flor quiero", _("Your flor of {points} wins about {pct}% of the time: you "
-                                    "accept.").format(points=points, pct=pct)
+        return "con flor quiero", reason(
+            N_("Your flor of {points} wins about {pct}% of the time: you accept."),
+            N_("{player} accepted: its flor of {points} would win about {pct}% of the time."),
+            "flor_accept", points=points, pct=pct)
     if "quiero" in legal and chance >= 0.6:
-        return "quiero", _("Your flor of {points} wins about {pct}% of the time: you accept."
-                           ).format(points=points, pct=pct)
+        return "quiero", reason(
+            N_("Your flor of {points} wins about {pct}% of the time: you accept."),
+            N_("{player} accepted: its flor of {points} would win about {pct}% of the time."),
+            "flor_accept", points=points, pct=pct)
     if "con flor me achico" in legal:
-        return "con flor me achico", _("Your flor of {points} wins only about {pct}% of the "
-                                       "time: you back down.").format(points=points, pct=pct)
+        return "con flor me achico", reason(
+            N_("Your flor of {points} wins only about {pct}% of the time: you back down."),
+            N_("{player} backed down: its flor of {points} would win only about {pct}% of "
+               "the time."), "flor_achico", points=points, pct=pct)
     return None
 
 
@@ -200,7 +225,7 @@ def first_trick_bets(view, legal, envido_chance):
         points = my_flor(view)
         return answer_flor(view, points, flor_chance_vs(view, points))
     if "flor" in legal:
-        return "flor", _("You hold flor: you must sing it before your first card.")
+        return "flor", flor_duty_reason()
     if any(w in legal for w in ("envido", "real envido", "falta envido")):
         points = my_envido(view)
         if points is not None:
@@ -226,10 +251,15 @@ def decide_special(view, chance: float):
     run = game_chance(v, mine, theirs + v.hand_of_refused)
     pct = round(100 * chance)
     if play >= run:
-        return "accept", _("You win this hand about {pct}% of the time: playing it is worth "
-                           "more than running.").format(pct=pct)
-    return "refuse", _("You win this hand only about {pct}% of the time: running costs less."
-                       ).format(pct=pct)
+        return "accept", reason(
+            N_("You win this hand about {pct}% of the time: playing it is worth more than "
+               "running."),
+            N_("{player} chose to play the hand: its side would win it about {pct}% of the "
+               "time, worth more than running."), "play_special", pct=pct)
+    return "refuse", reason(
+        N_("You win this hand only about {pct}% of the time: running costs less."),
+        N_("{player} chose to run: its side would win the hand only about {pct}% of the "
+           "time, and running costs less."), "run_special", pct=pct)
 
 
 def answer_mon_reste(view, chance: float):
@@ -241,7 +271,53 @@ def answer_mon_reste(view, chance: float):
     fold = game_chance(v, mine, theirs + before)
     pct = round(100 * chance)
     if chance >= fold:
-        return "mon reste", _("You win this hand about {pct}% of the time, better than your "
-                              "chances in the game after folding: mon reste.").format(pct=pct)
-    return "refuse", _("You win this hand only about {pct}% of the time: folding keeps the "
-                       "game alive.").format(pct=pct)
+        return "mon reste", reason(
+            N_("You win this hand about {pct}% of the time, better than your chances in the "
+               "game after folding: mon reste."),
+            N_("{player} answered mon reste: it would win the hand about {pct}% of the time, "
+               "better than its chances in the game after folding."), "mon_reste_answer",
+            pct=pct)
+    return "refuse", reason(
+        N_("You win this hand only about {pct}% of the time: folding keeps the game alive."),
+        N_("{player} folded: it would win the hand only about {pct}% of the time, and folding "
+           "keeps the game alive."), "mon_reste_fold", pct=pct)
+
+
+# --- reasons shared by the players -------------------------------------------------------------
+def flor_duty_reason():
+    return reason(N_("You hold flor: you must sing it before your first card."),
+                  N_("{player} sang its flor: a flor must be sung before one's first card."),
+                  "flor_duty")
+
+
+def blind_reason():
+    return reason(N_("You cannot see your cards: any of them is as good as another."),
+                  N_("{player} could not see its cards: any of them was as good as another."),
+                  "blind")
+
+
+def redeal_answer(p: float, take_below: float):
+    """Take the redeal (accept) below ``take_below``, else keep the hand (refuse)."""
+    pct = round(100 * p)
+    if p < take_below:
+        return "accept", reason(
+            N_("Your hand wins only about {pct}% of the time: you take the redeal."),
+            N_("{player} took the redeal: its hand would win only about {pct}% of the time."),
+            "take_redeal", pct=pct)
+    return "refuse", reason(
+        N_("Your hand wins about {pct}% of the time: you keep it."),
+        N_("{player} kept its hand: it would win about {pct}% of the time."), "keep_hand",
+        pct=pct)
+
+
+def redeal_reason(p: float):
+    return reason(N_("Your hand wins only about {pct}% of the time: you ask for a redeal."),
+                  N_("{player} asked for a redeal: its hand would win only about {pct}% of "
+                     "the time."), "ask_redeal", pct=round(100 * p))
+
+
+def mon_reste_reason(p: float):
+    return reason(N_("Your hand wins about {pct}% of the time: mon reste, for the rest of the "
+                     "game."),
+                  N_("{player} said mon reste: its hand would win about {pct}% of the time."),
+                  "mon_reste", pct=round(100 * p))

@@ -6,53 +6,83 @@ often enough to pay for it, fold hopeless hands, and answer envido by its points
 """
 from __future__ import annotations
 
-from ..i18n import N_, _
-from ._base import Player, card_name, legal_or_error, model_codes, only_reason
-from ._side import (answer_envido, answer_mon_reste, decide_special, envido_chance_table,
-                    first_trick_bets, my_envido)
+from ..i18n import N_
+from ._base import (Player, Reason, card_name, legal_or_error, model_codes, only_reason,
+                    reason)
+from ._side import (answer_envido, answer_mon_reste, blind_reason, decide_special,
+                    envido_chance_table, first_trick_bets, mon_reste_reason, my_envido,
+                    redeal_answer, redeal_reason)
 from ._sim import ACCEPT, FOLD, RAISE, REFUSE, accept_threshold, basic_policy, power
 from ._view import View
 
-CARD_REASONS = {
-    "last": N_("The {card} is your last card."),
-    "same": N_("Your cards are all as strong as each other: you play the {card}."),
-    "partner_wins": N_("Your partner already holds this trick: you keep your good cards "
-                       "and play the {card}."),
-    "win_cheap": N_("The {card} is the cheapest card that takes this trick."),
-    "throw_low": N_("Nothing you hold wins this trick: you throw your lowest card, the "
-                    "{card}."),
-    "tie": N_("You can only tie this trick, and here a tie does not lose the hand: the "
-              "{card}."),
-    "lead_middle": N_("You open the hand with your middle card, the {card}, keeping your "
-                      "best for later."),
-    "lead_first": N_("You open the hand with the {card}, keeping your very best card back."),
-    "lead_best_after_tie": N_("After a tied trick the next one decides: you lead your best "
-                              "card, the {card}."),
-    "lead_low_ahead": N_("You won the first trick, so they must win both the others: you "
-                         "lead your lower card, the {card}."),
-    "lead_best_behind": N_("You need every trick left: you lead your best card, the "
-                           "{card}."),
+CARD_REASONS = {  # (to the player, of the player in a review)
+    "last": (N_("The {card} is your last card."),
+             N_("{player} played the {card}, its last card.")),
+    "same": (N_("Your cards are all as strong as each other: you play the {card}."),
+             N_("{player} played the {card}: all its cards were equally strong.")),
+    "partner_wins": (N_("Your partner already holds this trick: you keep your good cards "
+                        "and play the {card}."),
+                     N_("{player} played the {card}: its partner already held the trick, so "
+                        "it kept its good cards.")),
+    "win_cheap": (N_("The {card} is the cheapest card that takes this trick."),
+                  N_("{player} played the {card}, the cheapest card that took the trick.")),
+    "throw_low": (N_("Nothing you hold wins this trick: you throw your lowest card, the "
+                     "{card}."),
+                  N_("{player} threw its lowest card, the {card}: nothing it held could win "
+                     "the trick.")),
+    "tie": (N_("You can only tie this trick, and here a tie does not lose the hand: the "
+               "{card}."),
+            N_("{player} played the {card}: it could only tie the trick, and there a tie "
+               "did not lose the hand.")),
+    "lead_middle": (N_("You open the hand with your middle card, the {card}, keeping your "
+                       "best for later."),
+                    N_("{player} opened the hand with its middle card, the {card}, keeping "
+                       "its best for later.")),
+    "lead_first": (N_("You open the hand with the {card}, keeping your very best card back."),
+                   N_("{player} opened the hand with the {card}, keeping its very best card "
+                      "back.")),
+    "lead_best_after_tie": (N_("After a tied trick the next one decides: you lead your best "
+                               "card, the {card}."),
+                            N_("{player} led its best card, the {card}: after a tied trick "
+                               "the next one decides.")),
+    "lead_low_ahead": (N_("You won the first trick, so they must win both the others: you "
+                          "lead your lower card, the {card}."),
+                       N_("{player} led its lower card, the {card}: it had won the first "
+                          "trick, so the others had to win both the rest.")),
+    "lead_best_behind": (N_("You need every trick left: you lead your best card, the "
+                            "{card}."),
+                         N_("{player} led its best card, the {card}: it needed every trick "
+                            "left.")),
 }
 
 
-def bet_reason(why: str, p: float, view) -> str:
+def bet_reason(why: str, p: float, view) -> Reason:
     pct = round(100 * p)
     if why in ("raise", "bluff", "reraise"):
         current = view.pending[1] if view.pending and view.phase == "answer" else view.value
         value = view.rules.raise_value(current)
         if why == "bluff":
-            return _("A bluff: your hand wins only about {pct}% of the time, but a raise to "
-                     "{value} may make them run.").format(pct=pct, value=value)
-        return _("Your hand wins about {pct}% of the time: you raise to {value}.").format(
-            pct=pct, value=value)
+            return reason(N_("A bluff: your hand wins only about {pct}% of the time, but a "
+                             "raise to {value} may make them run."),
+                          N_("{player} raised to {value} as a bluff: its hand would win only "
+                             "about {pct}% of the time, but a raise may make the others run."),
+                          why, pct=pct, value=value)
+        return reason(N_("Your hand wins about {pct}% of the time: you raise to {value}."),
+                      N_("{player} raised to {value}: its hand would win about {pct}% of the "
+                         "time."), why, pct=pct, value=value)
     if why in ("accept", "refuse"):
         need = round(100 * accept_threshold(view.value, view.pending[1]))
         if why == "accept":
-            return _("Your hand wins about {pct}% of the time; accepting pays off above "
-                     "{need}%.").format(pct=pct, need=need)
-        return _("Your hand wins only about {pct}% of the time; accepting pays off above "
-                 "{need}%.").format(pct=pct, need=need)
-    return _("This hand cannot be won any more: you go to the deck.")
+            return reason(N_("Your hand wins about {pct}% of the time; accepting pays off "
+                             "above {need}%."),
+                          N_("{player} accepted: its hand would win about {pct}% of the time, "
+                             "and accepting pays off above {need}%."), why, pct=pct, need=need)
+        return reason(N_("Your hand wins only about {pct}% of the time; accepting pays off "
+                         "above {need}%."),
+                      N_("{player} refused: its hand would win only about {pct}% of the time, "
+                         "and accepting pays off above {need}%."), why, pct=pct, need=need)
+    return reason(N_("This hand cannot be won any more: you go to the deck."),
+                  N_("{player} went to the deck: the hand could not be won any more."), why)
 
 
 class BasicPlayer(Player):
@@ -65,7 +95,7 @@ class BasicPlayer(Player):
     def choose(self, observation, rng) -> tuple[str, str]:
         legal = legal_or_error(observation)
         if len(legal) == 1:
-            return legal[0], only_reason(legal[0])
+            return legal[0], only_reason(legal[0], observation, self.variant)
         view = View(observation, self.variant)
         rnd = rng.random if self.bluff else None
         side = self.side(view, rnd)
@@ -86,11 +116,7 @@ class BasicPlayer(Player):
             return decide_special(view, self.chance(view))
         if phase == "redeal":
             p = self.chance(view)
-            if p < 0.45:
-                return "accept", _("Your hand wins only about {pct}% of the time: you take the "
-                                   "redeal.").format(pct=round(100 * p))
-            return "refuse", _("Your hand wins about {pct}% of the time: you keep it.").format(
-                pct=round(100 * p))
+            return redeal_answer(p, 0.45)
         if phase == "mon reste":
             return answer_mon_reste(view, self.chance(view))
         if phase == "envido":
@@ -103,13 +129,11 @@ class BasicPlayer(Player):
         if "redeal" in legal:
             p = self.chance(view)
             if p < 0.3:
-                return "redeal", _("Your hand wins only about {pct}% of the time: you ask "
-                                   "for a redeal.").format(pct=round(100 * p))
+                return "redeal", redeal_reason(p)
         if "mon reste" in legal:
             p = self.chance(view)
             if p >= 0.9:
-                return "mon reste", _("Your hand wins about {pct}% of the time: mon reste, "
-                                      "for the rest of the game.").format(pct=round(100 * p))
+                return "mon reste", mon_reste_reason(p)
         return None
 
     # --- the tricks and the raises ----------------------------------------------------------
@@ -118,15 +142,16 @@ class BasicPlayer(Player):
         blind = [a for a in view.legal if a.startswith("play #")]
         if blind:
             action = blind[int(rng.random() * len(blind))]
-            return action, _("You cannot see your cards: any of them is as good as another.")
+            return action, blind_reason()
         if not codes:  # nothing the model knows: keep playing if possible
             action = view.legal[0]
-            return action, only_reason(action)
+            return action, only_reason(action, view.obs, view.variant)
         sim = view.sim()
         code, why, p = basic_policy(sim, view.btab(), codes, rnd)
         text = texts[code]
         if code >= 0:
-            return text, _(CARD_REASONS[why]).format(card=card_name(view, text))
+            you, they = CARD_REASONS[why]
+            return text, reason(you, they, why, card=card_name(view, text))
         if code in (RAISE, ACCEPT, REFUSE, FOLD):
             return text, bet_reason(why, p, view)
-        return text, only_reason(text)
+        return text, only_reason(text, view.obs, view.variant)

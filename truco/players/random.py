@@ -1,8 +1,9 @@
 """The random player: a uniformly random legal action (for tests and benchmarks)."""
 from __future__ import annotations
 
-from ..i18n import _
-from ._base import Player, legal_or_error, only_reason
+from ..i18n import N_
+from ._base import Player, done_clause, legal_or_error, only_reason, reason
+from ._view import resolve_variant
 
 
 class RandomPlayer(Player):
@@ -14,6 +15,10 @@ class RandomPlayer(Player):
     def choose(self, observation, rng) -> tuple[str, str]:
         legal = legal_or_error(observation)
         if len(legal) == 1:
-            return legal[0], only_reason(legal[0])
+            return legal[0], only_reason(legal[0], observation, self.variant)
         action = legal[int(rng.random() * len(legal))]
-        return action, _("A random pick among the {n} things allowed now.").format(n=len(legal))
+        v = resolve_variant(observation, self.variant)
+        return action, reason(N_("A random pick among the {n} things allowed now."),
+                              N_("{did}: a random pick among the {n} things allowed."),
+                              "random", n=len(legal),
+                              did=done_clause(action, v, observation.vira))

@@ -15,10 +15,12 @@ from __future__ import annotations
 import math
 import time
 
-from ..i18n import _
-from ._base import Player, describe, legal_or_error, model_codes, only_reason
-from ._side import (answer_envido, answer_mon_reste, decide_special, envido_chance_sampled,
-                    envido_stakes, first_trick_bets, my_envido)
+from ..i18n import N_
+from ._base import (Player, describe, done_clause, legal_or_error, model_codes, only_reason,
+                    reason)
+from ._side import (answer_envido, answer_mon_reste, blind_reason, decide_special,
+                    envido_chance_sampled, envido_stakes, first_trick_bets, mon_reste_reason,
+                    my_envido, redeal_answer, redeal_reason)
 from ._sim import (ANSWER_PH, FOLD, OVER_PH, PLAY_PH, RAISE_AT, RERAISE_AT, accept_threshold,
                    power, rollout)
 from ._value import outcome_value
@@ -47,36 +49,55 @@ class StrongPlayer(Player):
     def choose(self, observation, rng) -> tuple[str, str]:
         legal = legal_or_error(observation)
         if len(legal) == 1:
-            return legal[0], only_reason(legal[0])
+            return legal[0], only_reason(legal[0], observation, self.variant)
         view = View(observation, self.variant)
         blind = [a for a in legal if a.startswith("play #")]
         if blind and view.mine is None and not any(a in legal for a in ("raise", "accept")):
             action = blind[int(rng.random() * len(blind))]
-            return action, _("You cannot see your cards: any of them is as good as another.")
+            return action, blind_reason()
         side = self.side(view, rng)
         if side is not None:
             return side
         codes, texts = model_codes(view)
         cands = [c for c in codes if c != FOLD] or codes
         if not cands:
-            return legal[0], only_reason(legal[0])
+            return legal[0], only_reason(legal[0], observation, self.variant)
         if len(cands) == 1:
             text = texts[cands[0]]
-            return text, only_reason(text) if len(codes) == 1 else _(
-                "Every other choice is no better than {what}.").format(
-                    what=describe(view, cands[0], texts))
+            return text, only_reason(text, observation, self.variant) if len(codes) == 1 \
+                else reason(N_("Every other choice is no better than {what}."),
+                            N_("{did}: every other choice was no better."), "no_better",
+                            what=describe(view, cands[0], texts),
+                            did=self._done(view, cands[0], texts))
         values, wins, deals, exact = self.search(view, cands, rng)
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         text = texts[cands[best]]
         pct = round(100 * wins[best])
         what = describe(view, cands[best], texts)
+        facts = dict(What=what[:1].upper() + what[1:], n=deals, pct=pct,
+                     did=self._done(view, cands[best], texts))
         if exact:
-            return text, _("{What} comes out best over all {n} deals of the cards you cannot "
-                           "see: your side wins the hand in about {pct}% of them.").format(
-                What=what[:1].upper() + what[1:], n=deals, pct=pct)
-        return text, _("{What} came out best over {n} simulated deals of the cards you cannot "
-                       "see: your side won the hand in about {pct}% of them.").format(
-            What=what[:1].upper() + what[1:], n=deals, pct=pct)
+            return text, reason(
+                N_("{What} comes out best over all {n} deals of the cards you cannot see: your "
+                   "side wins the hand in about {pct}% of them."),
+                N_("{did}: that came out best over all {n} deals of the cards it could not "
+                   "see, its side winning the hand in about {pct}% of them."), "search_exact",
+                **facts)
+        return text, reason(
+            N_("{What} came out best over {n} simulated deals of the cards you cannot see: "
+               "your side won the hand in about {pct}% of them."),
+            N_("{did}: that came out best over {n} simulated deals of the cards it could not "
+               "see, its side winning the hand in about {pct}% of them."), "search", **facts)
+
+    @staticmethod
+    def _done(view, code, texts):
+        """What the player did, as a clause naming it (for the third-person reason)."""
+        text = texts[code]
+        value = None
+        if text == "raise":
+            current = view.pending[1] if view.pending and view.phase == "answer" else view.value
+            value = view.rules.raise_value(current)
+        return done_clause(text, view.variant, view.obs.vira, value)
 
     # --- the deals ----------------------------------------------------------------------------
     def deals(self, view, rng):
@@ -169,12 +190,7 @@ class StrongPlayer(Player):
                 return sim
             return decide_special(view, self.hand_chance(view, rng, played))
         if phase == "redeal":
-            p = self.hand_chance(view, rng)
-            if p < 0.45:
-                return "accept", _("Your hand wins only about {pct}% of the time: you take the "
-                                   "redeal.").format(pct=round(100 * p))
-            return "refuse", _("Your hand wins about {pct}% of the time: you keep it.").format(
-                pct=round(100 * p))
+            return redeal_answer(self.hand_chance(view, rng), 0.45)
         if phase == "mon reste":
             return answer_mon_reste(view, self.hand_chance(view, rng))
         if phase == "envido":
@@ -192,11 +208,9 @@ class StrongPlayer(Player):
         if "redeal" in legal:
             p = self.hand_chance(view, rng)
             if p < 0.33:
-                return "redeal", _("Your hand wins only about {pct}% of the time: you ask "
-                                   "for a redeal.").format(pct=round(100 * p))
+                return "redeal", redeal_reason(p)
         if "mon reste" in legal and view.phase in ("play", "answer"):
             p = self.hand_chance(view, rng)
             if p >= 0.88:
-                return "mon reste", _("Your hand wins about {pct}% of the time: mon reste, "
-                                      "for the rest of the game.").format(pct=round(100 * p))
+                return "mon reste", mon_reste_reason(p)
         return None
