@@ -126,25 +126,18 @@ class TrickQuiz(TutorWidget):
         self.asked += 1
         reason = self.verdict.reason
         self.history.append((reason, right))
-        explanation = self.verdict.explain()
         if right:
             self.score += 1
             self.streak += 1
             key = ("reason", reason)
             if self.weights.get(key, 0) > 0:
                 self.weights[key] = max(self.weights[key] - 2, 0)
-            self.say(_("Right!"), "right", [explanation])
+            self.say(_("Right!"), "right", [self.verdict.explain()])
         else:
             self.streak = 0
             self._missed(reason, code)
-            if code == TIE:
-                text = _("Not a tie.")
-            elif self.verdict.winner is None:
-                text = _("No: this trick is tied.")
-            else:
-                text = _("No: {card} does not win this trick.").format(
-                    card=self.variant.card_name(self.variant.card(code), self.vira))
-            self.say(text, "wrong", [explanation])
+            text, details = self._why_wrong(code)
+            self.say(text, "wrong", details)
         self._draw()
         return right
 
@@ -154,6 +147,22 @@ class TrickQuiz(TutorWidget):
         return f"{self.vira.code}|{cards}" if self.vira is not None else cards
 
     # --- internals ---------------------------------------------------------------------------
+    def _why_wrong(self, code: str) -> tuple[str, list[str]]:
+        """The feedback on a wrong answer, about the learner's own pick: the engine judges
+        the picked card against the trick's top card as a trick of two."""
+        v, vira, verdict = self.variant, self.vira, self.verdict
+        if code == TIE:  # the engine's verdict says why the top card is not equalled
+            return _("Not a tie."), [verdict.explain()]
+        pick = v.card(code)
+        top = verdict.plays[verdict.top][1]
+        if v.compare(pick, top, vira) == 0:  # one of the equal top cards of a tied trick
+            return _("No: this trick is tied."), [verdict.explain()]
+        pair = v.trick_verdict([(0, top), (1, pick)], vira)
+        text = _("No: your {card} loses to the {winner}: {rule}.").format(
+            card=v.card_name(pick, vira), winner=v.card_name(top, vira), rule=pair.rule())
+        # A tied trick: the learner's card is beaten, and the top cards tie each other.
+        return text, [verdict.explain()] if verdict.winner is None else []
+
     def _replay(self, saved) -> bool:
         """Answer again, without storing it, an answer stored before a reload."""
         while self.dealt < saved.item:

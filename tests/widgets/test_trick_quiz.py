@@ -43,7 +43,9 @@ def test_wrong_answer_resets_the_streak_and_explains():
     bad = wrong_answer(q)
     assert q.choose(bad) is False
     assert (q.score, q.streak, q.asked) == (1, 0, 2)
-    assert q.verdict.explain() in q.message and q.tone == "wrong"
+    # About the learner's card (with two players it is the card the winner beat).
+    assert q.message.startswith("No: your ") and q.verdict.rule() in q.message
+    assert q.tone == "wrong"
     assert q.weights[("reason", q.verdict.reason)] > 0
 
 
@@ -155,3 +157,72 @@ def test_confused_cards_come_back():
             count += bool(tied & {c.code for _s, c in q.plays})
         return count
     assert hits(True) >= 2 and hits(True) > hits(False)
+
+
+# --- issue 20: a wrong answer is answered about the learner's own card -------------------------
+def top_card(q):
+    return q.verdict.plays[q.verdict.top][1]
+
+
+def runner_up_is_not(q, code):
+    """The engine's trick explanation compares the winner with another card than ``code``."""
+    name = q.variant.card_name(q.variant.card(code), q.vira)
+    return name not in q.verdict.explain()
+
+
+def test_a_wrong_card_is_compared_with_the_winner_by_the_engine():
+    def fits(q):
+        if q.verdict.winner is None:
+            return False
+        return any(runner_up_is_not(q, a) for a in q.offered_answers() - q.correct_answers()
+                   - {"tie"})
+    q = until(TrickQuiz("mineiro", players=4, seed=21), fits, limit=2000)
+    pick = next(a for a in sorted(q.offered_answers() - q.correct_answers() - {"tie"})
+                if runner_up_is_not(q, a))
+    v, vira, winner = q.variant, q.vira, top_card(q)
+    assert q.choose(pick) is False
+    pair = v.trick_verdict([(0, winner), (1, pick)], vira)
+    assert q.message.startswith("No: your {} loses to the {}: {}.".format(
+        v.card_name(v.card(pick), vira), v.card_name(winner, vira), pair.rule()))
+    assert q.tone == "wrong"
+
+
+def test_the_issues_example_a_three_against_the_zap():
+    def fits(q):
+        codes = {c.code for _s, c in q.plays}
+        return "4c" in codes and q.verdict.winning_card is not None and \
+            q.verdict.winning_card.code == "4c" and any(c.startswith("3") for c in codes)
+    q = until(TrickQuiz("mineiro", players=4, seed=22), fits, limit=5000)
+    three = next(c.code for _s, c in q.plays if c.code.startswith("3"))
+    q.choose(three)
+    name = q.variant.card(three).name()
+    assert q.message.startswith(f"No: your {name} loses to the 4 of clubs (Zap): manilhas beat "
+                                "every common card.")
+
+
+def test_a_lower_card_in_a_tied_trick_is_answered_too():
+    def fits(q):
+        if q.verdict.winner is not None:
+            return False
+        top = top_card(q)
+        return any(q.variant.compare(c, top, q.vira) < 0 for _s, c in q.plays)
+    q = until(TrickQuiz("mineiro", players=4, seed=23), fits, limit=3000)
+    top = top_card(q)
+    low = next(c for _s, c in q.plays if q.variant.compare(c, top, q.vira) < 0)
+    q.choose(low.code)
+    v = q.variant
+    assert q.message.startswith("No: your {} loses to the {}".format(
+        v.card_name(low, q.vira), v.card_name(top, q.vira)))
+    assert q.verdict.explain() in q.message  # and why the trick is tied
+
+
+@pytest.mark.parametrize("variant, players", [("mineiro", 2), ("paulista", 4),
+                                              ("argentino", 4), ("uruguayo", 2), ("truc", 2)])
+def test_every_line_reads_as_sentences(variant, players):
+    from feedback_text import assert_sentences, feedback_lines, html_lines
+    q = TrickQuiz(variant, players=players, seed=24)
+    for i in range(12):
+        answers = sorted(q.offered_answers())
+        q.choose(answers[i % len(answers)])
+        assert_sentences(feedback_lines(q))
+        q.next()
