@@ -15,52 +15,14 @@ from html import escape
 
 from truco.i18n import _, get_language
 
+from .card_art import (CX, CY, FOUR_COLOUR, TWO_COLOUR, H, W, back, french_pip, french_pips,
+                       spanish_frame, spanish_group, spanish_pips)
+from .court_figures import french_court, spanish_figure
+
 __all__ = ["HIGHLIGHTS", "SPECIAL_HIGHLIGHTS", "card_svg", "card_back_svg"]
 
-VIEW_W, VIEW_H = 100, 140
+VIEW_W, VIEW_H = W, H
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
-
-# Suit shapes as SVG markup, drawn in a 20 x 20 box centred on (0, 0) and filled by the caller.
-_SHAPES = {
-    "heart": '<path d="M0 9C-4 5-10 1-10-4C-10-8-7-10-4.5-10C-2.5-10-0.8-8.8 0-7'
-             'C0.8-8.8 2.5-10 4.5-10C7-10 10-8 10-4C10 1 4 5 0 9Z"/>',
-    "diamond": '<path d="M0-10L7.5 0L0 10L-7.5 0Z"/>',
-    "spade": '<path d="M0-10C-4-5-10-2-10 2.5C-10 6-7.3 7.8-4.8 7.8C-3 7.8-1.6 7-0.7 5.8'
-             'C-1 8-2.2 9.4-4.2 10L4.2 10C2.2 9.4 1 8 0.7 5.8C1.6 7 3 7.8 4.8 7.8'
-             'C7.3 7.8 10 6 10 2.5C10-2 4-5 0-10Z"/>',
-    "club": '<circle cx="0" cy="-5" r="4.6"/><circle cx="-5" cy="2" r="4.6"/>'
-            '<circle cx="5" cy="2" r="4.6"/><circle cx="0" cy="0.5" r="2.6"/>'
-            '<path d="M-0.9 1C-0.9 5.5-2.3 8.8-4.6 10L4.6 10C2.3 8.8 0.9 5.5 0.9 1Z"/>',
-    # Spanish suits: a gold coin, a cup, a sword and a knotted cudgel.
-    "oros": '<circle r="9.3" stroke="#6b4e00" stroke-width="1.1"/>'
-            '<circle r="5.6" fill="none" stroke="#6b4e00" stroke-width="0.9"/>'
-            '<circle r="2" fill="#6b4e00"/>',
-    "copas": '<path d="M-8-9L8-9C8-2.5 4.5 0.8 1.6 1.4L1.6 5C1.6 6.6 4.8 7.6 6 10L-6 10'
-             'C-4.8 7.6-1.6 6.6-1.6 5L-1.6 1.4C-4.5 0.8-8-2.5-8-9Z"/>'
-             '<path d="M-6.6-7.4L6.6-7.4" stroke="#fff" stroke-width="0.9" opacity="0.8"/>',
-    "espadas": '<path d="M0-10.5L1.9-7.4L1.9 3.6L-1.9 3.6L-1.9-7.4Z"/>'
-               '<path d="M-6.5 3.4Q0 5.4 6.5 3.4L6.5 5.8Q0 7.6-6.5 5.8Z"/>'
-               '<rect x="-1.1" y="6.2" width="2.2" height="2.8"/><circle cy="9.4" r="1.5"/>',
-    "bastos": '<g transform="rotate(-28)"><path d="M-3.2-10.8C-1.5-12.1 1.8-11.9 3.4-10.5'
-              'C4.4-9.3 4-6.3 3.4-3.3L1.5 10C1.3 11.2-1.3 11.2-1.5 10L-3.6-3.3'
-              'C-4.2-6.3-4.4-9.5-3.2-10.8Z"/><path d="M-3.3-4.6L-6.2-6.4L-5.6-3.4Z'
-              'M2.5 0.2L5.2-1L4.4 2Z M-2.1 4.2L-4.3 3.6L-2.6 6.4Z"/></g>',
-}
-_SHAPE_OF = {("french", "c"): "club", ("french", "h"): "heart", ("french", "s"): "spade",
-             ("french", "d"): "diamond", ("spanish", "o"): "oros", ("spanish", "c"): "copas",
-             ("spanish", "e"): "espadas", ("spanish", "b"): "bastos"}
-
-_RED, _BLACK, _GOLD, _GREEN, _BLUE = "#c8102e", "#1b1b1b", "#d4a017", "#1e7b34", "#1f5fbf"
-_DARK = "#2b3a4a"
-# (fill of the suit shape, ink for the index text); gold ink is darker so it reads on white.
-_TWO_COLOUR = {("french", "c"): (_BLACK, _BLACK), ("french", "s"): (_BLACK, _BLACK),
-               ("french", "h"): (_RED, _RED), ("french", "d"): (_RED, _RED),
-               ("spanish", "o"): (_GOLD, "#8a6200"), ("spanish", "c"): (_RED, _RED),
-               ("spanish", "e"): (_DARK, _DARK), ("spanish", "b"): (_DARK, _DARK)}
-_FOUR_COLOUR = {("french", "c"): (_GREEN, _GREEN), ("french", "s"): (_BLACK, _BLACK),
-                ("french", "h"): (_RED, _RED), ("french", "d"): (_BLUE, _BLUE),
-                ("spanish", "o"): (_GOLD, "#8a6200"), ("spanish", "c"): (_RED, _RED),
-                ("spanish", "e"): (_BLUE, _BLUE), ("spanish", "b"): (_GREEN, _GREEN)}
 
 # highlight -> border colour. Every highlight but "muted" also gets a ribbon with a word,
 # so the mark never depends on colour alone (white ribbon text has at least 4.5:1 contrast on
@@ -86,24 +48,13 @@ def _rank_index(card) -> str:
     return str(card.rank)
 
 
-def _court_word(card) -> str:
-    if card.family == "spanish":
-        return {10: _("sota"), 11: _("caballo"), 12: _("rey")}.get(card.rank, "")
-    return {11: _("jack"), 12: _("queen"), 13: _("king")}.get(card.rank, "")
-
-
-def _shape(name: str, x: float, y: float, scale: float, fill: str) -> str:
-    return (f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{fill}">'
-            f"{_SHAPES[name]}</g>")
-
-
-def _text(x: float, y: float, text: str, *, size: float, fill: str, weight: str = "bold",
+def _text(x: float, y: float, text: str, *, size: float, fill: str,
           max_width: float | None = None) -> str:
+    """Bold text centred on ``x`` (the font, weight and anchor are set on the ``<svg>``)."""
     fit = ""
     if max_width is not None and len(text) * size * 0.62 > max_width:
         fit = f' textLength="{max_width:g}" lengthAdjust="spacingAndGlyphs"'
-    return (f'<text x="{x:g}" y="{y:g}" font-family="{FONT}" font-size="{size:g}" '
-            f'font-weight="{weight}" fill="{fill}" text-anchor="middle"{fit}>'
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}"{fit}>'
             f"{escape(text, quote=False)}</text>")
 
 
@@ -116,7 +67,8 @@ def _open(width: float, label: str, highlight: str | None, kind: str) -> str:
         marker = f' data-highlight="{highlight}" class="tutor-hl tutor-hl-{highlight}"'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {VIEW_H}" '
             f'width="{width:g}" height="{height:g}" role="img" '
-            f'aria-label="{escape(label, quote=True)}" data-card="{kind}"{marker}>'
+            f'aria-label="{escape(label, quote=True)}" data-card="{kind}"{marker} '
+            f'font-family="{FONT}" font-weight="bold" text-anchor="middle">'
             f"<title>{escape(label, quote=False)}</title>")
 
 
@@ -139,8 +91,8 @@ def _highlight_layer(highlight: str | None) -> str:
 
 
 def _blank(fill: str = "#fff") -> str:
-    return (f'<rect x="2" y="2" width="96" height="136" rx="8" fill="{fill}" '
-            'stroke="#8a8f98" stroke-width="1.5"/>')
+    return (f'<rect x="1" y="1" width="98" height="138" rx="7" fill="{fill}" '
+            'stroke="#8a8f98" stroke-width="1.2"/>')
 
 
 def _labelled(label: str, highlight: str | None) -> str:
@@ -152,19 +104,8 @@ def card_back_svg(width: float = 72, *, label: str | None = None,
                   highlight: str | None = None) -> str:
     """The back of a card: a lattice pattern that tells nothing about the card."""
     name = label if label is not None else _labelled(_("face-down card"), highlight)
-    lattice = "".join(f"M{x} {y - 5}l5 5l-5 5l-5-5Z"
-                      for x in range(14, 87, 12) for y in range(16, 125, 12))
-    return "".join([
-        _open(width, name, highlight, "back"),
-        _blank("#1f3b6e"),
-        '<rect x="8" y="8" width="84" height="124" rx="5" fill="#27498a" stroke="#c9d6ee" '
-        'stroke-width="1.2"/>',
-        f'<path d="{lattice}" fill="none" stroke="#9fb6e0" stroke-width="1"/>',
-        '<circle cx="50" cy="70" r="15" fill="#1f3b6e" stroke="#c9d6ee" stroke-width="2"/>',
-        '<path d="M50 59L58 70L50 81L42 70Z" fill="#c9d6ee"/>',
-        _highlight_layer(highlight),
-        "</svg>",
-    ])
+    return "".join([_open(width, name, highlight, "back"), _blank(), back(),
+                    _highlight_layer(highlight), "</svg>"])
 
 
 def card_svg(card, *, face_down: bool = False, four_colour: bool = False,
@@ -181,6 +122,27 @@ def _cached_card_svg(card, face_down, four_colour, highlight, width, label, _lan
                      width=width, label=label)
 
 
+def _french(card, fill: str, ink: str) -> tuple[str, str, str]:
+    """A French card's frame (none), centre and corner index: the rank over a small pip."""
+    corner = (_text(10.5, 20.5, _rank_index(card), size=18, fill=ink, max_width=15)
+              + f'<g fill="{fill}">{french_pip(card.suit, 10.5, 30, .52)}</g>')
+    if card.rank > 10:
+        return "", french_court(card.suit, card.rank, fill, ink), corner
+    pips = french_pips(card.suit, card.rank)
+    return "", f'<g data-pips="{card.rank}" fill="{fill}">{pips}</g>', corner
+
+
+def _spanish(card, fill: str, ink: str) -> tuple[str, str, str]:
+    """A Spanish card's frame with its pinta, centre and corner number."""
+    corner = _text(16, 24, _rank_index(card), size=16, fill=ink, max_width=14)
+    if card.rank >= 10:
+        centre = spanish_figure(card.suit, card.rank, fill)
+    else:
+        centre = spanish_group(fill, spanish_pips(card.suit, card.rank),
+                               f' data-pips="{card.rank}"')
+    return spanish_frame(card.suit, ink), centre, corner
+
+
 def _card_svg(card, *, face_down: bool = False, four_colour: bool = False,
               highlight: str | None = None, width: float = 72, label: str | None = None) -> str:
     """An SVG string for ``card`` (a :class:`truco.cards.Card`).
@@ -191,23 +153,11 @@ def _card_svg(card, *, face_down: bool = False, four_colour: bool = False,
     """
     if face_down:
         return card_back_svg(width, label=label, highlight=highlight)
-    key = (card.family, card.suit)
-    fill, ink = (_FOUR_COLOUR if four_colour else _TWO_COLOUR)[key]
-    shape = _SHAPE_OF[key]
+    fill, ink = (FOUR_COLOUR if four_colour else TWO_COLOUR)[card.family, card.suit]
     name = label if label is not None else _labelled(card.name(), highlight)
-    index = _rank_index(card)
-    corner = (_text(17, 26, index, size=18, fill=ink, max_width=20)
-              + _shape(shape, 17, 36, 0.5, fill))
-    court = _court_word(card)
-    if court:  # court cards: a framed pip with the word (sota / caballo / rey, jack ...)
-        centre = ('<rect x="25" y="36" width="50" height="74" rx="4" fill="none" '
-                  f'stroke="{ink}" stroke-width="1" opacity="0.45"/>'
-                  + _shape(shape, 50, 62, 1.8, fill)
-                  + _text(50, 102, court, size=12.5, fill=ink, max_width=46))
-    else:
-        centre = _shape(shape, 50, 70, 2.4 if card.rank == 1 else 2.0, fill)
-    parts = [_open(width, name, highlight, "face"), _blank(), corner, centre]
+    frame, centre, corner = (_french if card.family == "french" else _spanish)(card, fill, ink)
+    parts = [_open(width, name, highlight, "face"), _blank(), frame, centre, corner]
     if not highlight or highlight == "muted":  # the ribbon takes the bottom-right corner
-        parts.append(f'<g transform="rotate(180 50 70)">{corner}</g>')
+        parts.append(f'<g transform="rotate(180 {CX} {CY})">{corner}</g>')
     parts += [_highlight_layer(highlight), "</svg>"]
     return "".join(parts)
