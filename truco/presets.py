@@ -18,7 +18,7 @@ TIE_LEAD = ("tie_lead", ("leader", "mano"))
 # the envido's winner lacks to reach the buenas (gotruco, pytruco), or the whole game (a common
 # Argentine convention).
 FALTA = ("falta_envido", ("leader", "chico", "game"))
-FLOR_STAKES = ("flor_stakes", ("published",))
+FLOR_STAKES = ("flor_stakes", ("published", "gotruco"))
 # Real play: going to the deck answers a pending raise or envido (the raise and the envido count
 # as refused, and the other side scores the hand's value).
 DECK_ANSWERS = ("deck_answers", (False, True))

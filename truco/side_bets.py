@@ -32,6 +32,7 @@ class FlorBet(NamedTuple):
     stake: int | None
     refused: int
     accepted: bool
+    flores: int = 0  # flores announced when it was called
 
 
 class SideVerdict(Verdict):
@@ -44,7 +45,8 @@ class SideVerdict(Verdict):
         self.seat, self.facts = seat, facts
 
     def rule(self) -> str:
-        return _(SIDE_RULES[self.reason])
+        stakes = self.facts.get("stakes")  # the flor bets' rule option, where not the default
+        return _(SIDE_RULES.get(f"{self.reason}@{stakes}") or SIDE_RULES[self.reason])
 
     def explain(self) -> str:
         team = self.winner if self.winner is not None else self.seat & 1
@@ -66,6 +68,8 @@ _CONTRAFLOR = N_("contraflor answers a flor: accepted, the best flor wins 6; ref
                  "con flor me achico, its caller's side scores 4")
 _RESTO = N_("contraflor al resto: accepted, the best flor wins what the leader lacks to win "
             "plus 3 for each flor; refused, its caller's side scores 6")
+_CONTRAFLOR_GOTRUCO = N_("contraflor answers a flor: accepted, the best flor wins 4, and 3 "
+                        "more for each flor sung after it")
 SIDE_RULES = {
     "envido_called": N_("envido is bet during the first trick: Envido 2, Real Envido 3, Falta "
                         "Envido what the leader lacks to win"),
@@ -91,6 +95,15 @@ SIDE_RULES = {
                              "caller's side, a contraflor al resto 6"),
     "contraflor_won": _CONTRAFLOR,
     "contraflor_resto_won": _RESTO,
+    # The same rules under flor_stakes="gotruco" (gotruco, pytruco).
+    "contraflor_called@gotruco": _CONTRAFLOR_GOTRUCO,
+    "contraflor_accepted@gotruco": _CONTRAFLOR_GOTRUCO,
+    "contraflor_won@gotruco": _CONTRAFLOR_GOTRUCO,
+    "contraflor_refused@gotruco": N_("a contraflor or contraflor al resto refused scores 3 for "
+                                     "each flor of its caller's side, plus 1"),
+    "contraflor_resto_won@gotruco": N_("contraflor al resto: accepted, the best flor wins what "
+                                       "the leader lacks to win (the falta, as for the falta "
+                                       "envido)"),
 }
 SIDE_TEXT = {
     "envido_called": N_("Player {seat} calls {bet}: {stake} at stake if accepted; refused, "
@@ -485,17 +498,31 @@ class EnvidoMixin:
             stake, refused = stakes.contraflor, stakes.contraflor_refused
         else:
             stake, refused = None, stakes.resto_refused
-        self._flor_bet = FlorBet(word, seat, stake, refused, False)
+        self._flor_bet = FlorBet(word, seat, stake, refused, False, len(self._flor_sung))
         shown = self._resto_stake(seat & 1) if stake is None else stake
         event = self._log_side(action, SideVerdict("contraflor_called", seat, bet=word,
-                                                   stake=shown, refused=refused))
+                                                   stake=shown,
+                                                   refused=self._flor_refused(seat & 1),
+                                                   **self._stakes_fact()))
         self._flor_next(seat)
         return event
+
+    def _stakes_fact(self) -> dict:
+        stakes = self.variant.flor_stakes
+        return {} if stakes == "published" else {"stakes": stakes}
+
+    def _flor_refused(self, team) -> int:
+        """What a refused contraflor (or al resto) on the table pays its caller's ``team``."""
+        refused = self._flor_bet.refused
+        if refused is None:  # 3 for each flor of the caller's side, plus 1 (gotruco)
+            refused = 3 * sum(1 for s in self._flor_sung if s & 1 == team) + 1
+        return refused
 
     def _resto_stake(self, team) -> int:
         """Contraflor al resto: the falta (as the falta envido, for ``team`` winning) plus 3
         for each flor announced."""
-        return self._falta(team) + 3 * len(self._flor_sung)
+        flores = 3 * len(self._flor_sung) if self.variant.flor_points.resto_flores else 0
+        return self._falta(team) + flores
 
     def _on_flor_accept(self, action):
         seat = self._current
@@ -503,7 +530,8 @@ class EnvidoMixin:
             self._flor_sung.append(seat)
         self._flor_bet = self._flor_bet._replace(accepted=True)
         event = self._log_side(action, SideVerdict("contraflor_accepted", seat,
-                                                   bet=self._flor_bet.word))
+                                                   bet=self._flor_bet.word,
+                                                   **self._stakes_fact()))
         self._flor_next(seat)
         return event
 
@@ -522,8 +550,9 @@ class EnvidoMixin:
             team = 1 - out
             seat = next(s for s in sung if s & 1 == team)
             if bet is not None:  # a contraflor refused
-                verdict = SideVerdict("contraflor_refused", bet.caller, team, bet.refused,
-                                      bet=bet.word)
+                verdict = SideVerdict("contraflor_refused", bet.caller, team,
+                                      self._flor_refused(team), bet=bet.word,
+                                      **self._stakes_fact())
             else:
                 flores = sum(1 for s in sung if s & 1 == team)
                 verdict = SideVerdict("flor_achico", seat, team, stakes.achico * flores)
@@ -538,11 +567,13 @@ class EnvidoMixin:
             if bet is None:
                 reason, points = "flor_duel", stakes.flor * len(sung)
             elif bet.word == CONTRAFLOR:
-                reason, points = "contraflor_won", bet.stake
+                later = len(sung) - bet.flores if stakes.later_flores else 0
+                reason, points = "contraflor_won", bet.stake + 3 * later
             else:
                 reason, points = "contraflor_resto_won", self._resto_stake(team)
+            facts = self._stakes_fact() if bet is not None else {}
             verdict = SideVerdict(reason, best, team, points, best=self._flor_of[best],
-                                  other=other)
+                                  other=other, **facts)
         self._score[verdict.winner] += verdict.points
         self._log_event("flor", verdict.seat, None, verdict)
         self._flor_bet = None

@@ -35,15 +35,23 @@ class FlorStakes(NamedTuple):
     flor: int  # each flor when settled unopposed, or each flor announced in a flor duel
     achico: int  # each flor of the side to which "con flor me achico" concedes
     contraflor: int  # a contraflor accepted, to the best flor
-    contraflor_refused: int  # a contraflor refused, to its caller's side
-    resto_refused: int  # a contraflor al resto refused, to its caller's side
+    contraflor_refused: int | None  # a contraflor refused, to its caller's side (None: 3 for
+    resto_refused: int | None  # each flor of that side, plus 1); the same for al resto
+    resto_flores: bool  # an accepted contraflor al resto adds 3 for each flor to the falta
+    later_flores: bool  # each flor sung after a contraflor adds 3 to it
 
 
 FLOR_STAKES = {
     # Published Argentine tables (RULES.md, docs/seed-notes.md): flor 3, achico 3, contraflor
-    # accepted 6 and refused 4, contraflor al resto refused 6.
+    # accepted 6 and refused 4, contraflor al resto refused 6, al resto accepted the falta plus
+    # 3 for each flor.
     "published": FlorStakes(flor=3, achico=3, contraflor=6, contraflor_refused=4,
-                            resto_refused=6),
+                            resto_refused=6, resto_flores=True, later_flores=False),
+    # gotruco and pytruco (Uruguay): a contraflor is played for 4, plus 3 for each flor sung
+    # after it; refused, it (or al resto) pays 3 for each flor of the caller's side plus 1; an
+    # accepted al resto pays the falta alone.
+    "gotruco": FlorStakes(flor=3, achico=3, contraflor=4, contraflor_refused=None,
+                          resto_refused=None, resto_flores=False, later_flores=True),
 }
 
 

@@ -235,3 +235,18 @@ def test_uruguayo_ranking_holds_the_whole_deck_whatever_the_muestra(muestra):
 def test_uruguayo_muestra_that_is_a_mata_is_not_among_the_playable_specials():
     v = truco.variant("uruguayo")
     assert [c.code for c in v.manilhas(vira="1e")][5:] == ["1b", "7e", "7o"]
+
+
+def test_gotruco_flor_stakes_option_and_its_rules():
+    flors = [["7o", "6o", "5o"], ["1c", "2c", "3c"]]
+
+    def game(**options):  # a muestra of bastos: no pieza in these hands
+        return truco.Game.from_deal(truco.variant("uruguayo", **options), hands=flors,
+                                    vira="12b", dealer=1)
+
+    g = run(game(flor_stakes="gotruco"), "flor", "contraflor", "con flor quiero")
+    won = g.log[-1].verdict
+    assert won.points == 4 and "wins 4" in won.rule()
+    g = run(game(flor_stakes="gotruco"), "flor", "contraflor", "con flor me achico")
+    assert g.log[-1].verdict.points == 4  # 3 for the caller's one flor, plus 1
+    assert "plus 1" in g.log[-1].verdict.rule()
