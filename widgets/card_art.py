@@ -86,14 +86,15 @@ SPANISH_SHAPES = {
          f'<path d="M-8.5 7Q0 10 8.5 7V10.5Q0 13.5-8.5 10.5Z" fill="{TRIM}"/>'
          f'<path d="M-1.7 11.7H1.7V16.6H-1.7Z" fill="{HAIR}" {_NO}/>'
          f'<circle cy="18" r="2.5" fill="{TRIM}"/>',
-    # a knotted club: thick head, thin grip, three cut-off branches showing pale wood
-    "b": '<path d="M-5-16C-4-20.6 4-20.6 5-16C5.6-12 4.4-6 3.4-1L2 18C1.7 20.4-1.7 20.4-2 18'
-         'L-3.4-1C-4.4-6-5.6-12-5-16ZM-4.4-11L-8.4-13.4L-9.2-11L-4.6-7.6Z'
-         'M3.8-4L7.8-6L8.6-3.6L3.4-.8ZM-2.8 6L-6 5.2L-6.3 7.6L-2.6 9.4Z"/>'
-         f'<path d="M-1.8-17.5L.3 15" stroke="{PAPER}" stroke-width="1.1" opacity=".3"/>'
-         f'<path d="M-9.8-12.2a1 1.3 0 1 0 2 0a1 1.3 0 1 0-2 0ZM7.2-4.8a1 1.3 0 1 0 2 0'
-         f'a1 1.3 0 1 0-2 0ZM-7 6.4a.9 1.2 0 1 0 1.8 0a.9 1.2 0 1 0-1.8 0Z" fill="{WOOD}" '
-         f'{_NO}/>',
+    # a knotted club: a knobbly head, a thin grip, three cut-off branches showing pale wood
+    "b": '<path d="M-4.6-16.5C-4.6-20.8 4.4-21 4.8-16.8C5.6-15 5.2-13.2 4.6-12C5.2-10.5 4.8-8.6'
+         ' 4-7L1.9 18C1.6 20.4-1.6 20.4-1.9 18L-3.8-5C-4.8-7-5.2-9-4.4-10.6C-5.4-12.4-5.4-14.6'
+         '-4.6-16.5ZM-4.3-10.2L-7.6-12.4L-8.8-10.4L-4.4-7.4ZM3.9-4.4L7.4-6.2L8.4-4L3.5-1.6Z'
+         'M-2.8 5.6L-5.6 4.8L-6 7L-2.6 8.8Z"/>'
+         '<path d="M-1.5-15Q-.5-5 .2 14" fill="none" stroke-width=".5" opacity=".5"/>'
+         f'<path d="M-9.2-11.4a1.1 1.4 0 1 0 2.2 0a1.1 1.4 0 1 0-2.2 0ZM6.8-5.1a1.1 1.4 0 1 0 2.2 0'
+         f'a1.1 1.4 0 1 0-2.2 0ZM-6.8 5.9a.9 1.2 0 1 0 1.8 0a.9 1.2 0 1 0-1.8 0Z" fill="{WOOD}" '
+         f'stroke-width=".4"/>',
 }
 LONG = frozenset("eb")  # Spanish suits whose symbol is long (swords and clubs)
 
