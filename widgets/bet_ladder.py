@@ -18,7 +18,7 @@ from truco import Game, IllegalAction, resolve
 from truco.i18n import _
 
 from .classroom.session import class_seed
-from .common import (ActionButtons, TutorWidget, button, get_variant, seat_name,
+from .common import (ActionButtons, TutorWidget, button, get_variant, seat_name, sentence,
                      special_hand_lines, team_label)
 
 __all__ = ["BetLadder", "BET_KINDS"]
@@ -83,8 +83,15 @@ class BetLadder(TutorWidget):
             return self._apply(text)
         game = self.game
         if game.can(text):
-            self.say(_("'{action}' is allowed, but it is not one of the bets on this ladder.")
-                     .format(action=text), "error")
+            action = next(a for a in game.legal_actions() if a == text)
+            if action.card is not None:  # a card by its name, never its code
+                message = _("Playing the {card} is allowed, but this ladder plays a card with "
+                            "its own button.").format(
+                    card=self.variant.card_name(action.card, game.vira))
+            else:
+                message = _("'{action}' is allowed, but it is not one of the bets on this "
+                            "ladder.").format(action=text)
+            self.say(message, "error")
             return False
         try:  # illegal: the engine raises IllegalAction and leaves the game as it was
             game.apply(text, player=game.current_player)
@@ -160,15 +167,48 @@ class BetLadder(TutorWidget):
         label = _(action.text).capitalize()  # e.g. mon reste: its value comes with its verdict
         return label, label
 
-    def _why_no_raise(self) -> str | None:
+    def _raise_blocker(self) -> IllegalAction | None:
+        """The engine's reason why the player to act may not raise now (None if they may)."""
         game = self.game
         if game.is_over or game.can("raise"):
             return None
         try:
             game.apply("raise", player=game.current_player)
         except IllegalAction as err:
-            return _("No raise now: {message}.").format(message=err.message)
+            return err
         return None  # pragma: no cover
+
+    def _why_no_raise(self, err: IllegalAction | None) -> str | None:
+        if err is None:
+            return None
+        if err.reason == "same_side_raised_last":
+            # The engine speaks to the player to act ("your side raised last"); the learner
+            # plays both sides, so the line names them.
+            team = self.game.current_player & 1
+            return sentence(_("{team} raised last: only {other} may raise next.").format(
+                team=team_label(team), other=team_label(1 - team)))
+        if _no_raising_hand(err):
+            return sentence(_("{message}.").format(message=err.message))
+        return _("No raise now: {message}.").format(message=err.message)
+
+    def _game_verdict(self):
+        """The engine's verdict on the game's end (``None`` while it goes on)."""
+        for event in reversed(self.game.log):
+            if event.verdict is not None and event.verdict.kind == "game":
+                return event.verdict
+        return None
+
+    def _pending_line(self) -> str:
+        game, v = self.game, self.variant
+        seat, value = game.pending_raise
+        if getattr(game, "mon_reste", None) == "pending":
+            return _("{player} says mon reste: the hand is worth {value} if it is answered "
+                     "with mon reste.").format(player=seat_name(seat), value=value)
+        if game.can("raise"):
+            text = _("{player} asks for {rung}, worth {value}: accept, refuse or raise again.")
+        else:
+            text = _("{player} asks for {rung}, worth {value}: accept or refuse.")
+        return text.format(player=seat_name(seat), rung=v.rung_name(value), value=value)
 
     def _draw(self) -> None:
         game, v = self.game, self.variant
@@ -184,27 +224,56 @@ class BetLadder(TutorWidget):
         self.buttons.show(actions, tips)
         lines = [_("Score: team A {a}, team B {b}. The hand is worth {value}.").format(
             a=game.score[0], b=game.score[1], value=game.hand_value)]
+        blocker = self._raise_blocker()
         if game.is_over:
-            lines.append(_("The game is over."))
+            verdict = self._game_verdict()
+            lines.append(verdict.explain() if verdict is not None else _("The game is over."))
         else:
             lines.append(_("{player} is to act.").format(player=seat_name(game.current_player)))
             lines.extend(special_hand_lines(v, game.special_hand))
             if game.pending_raise:
-                seat, value = game.pending_raise
-                lines.append(_("{player} asked for {rung} ({value}): accept, refuse or raise.")
-                             .format(player=seat_name(seat), rung=v.rung_name(value),
-                                     value=value))
-            why = self._why_no_raise()
+                lines.append(self._pending_line())
+            why = self._why_no_raise(blocker)
             if why:
                 lines.append(why)
         self.status.value = "<br>".join(escape(x) for x in lines)
-        current = game.pending_raise[1] if game.pending_raise else game.hand_value
+        # In a hand where nobody may raise (the hand of ten, the iron hand), the ladder has
+        # nothing to show: the status line says why.
+        hidden = blocker is not None and _no_raising_hand(blocker)
+        self.ladder_html.layout.display = "none" if hidden else None
+        self.ladder_html.value = "" if hidden else self._ladder()
+
+    def _ladder(self) -> str:
+        """The rungs, with the value the hand is worth now and the value being asked marked
+        apart; a mon reste (whose value may be off the ladder) is a rung of its own."""
+        game, v = self.game, self.variant
+        worth = game.hand_value
+        asked = game.pending_raise[1] if game.pending_raise else None
+        mon_reste = getattr(game, "mon_reste", None)
         rungs = [(_("base"), v.base_value)] + [(_(name), value) for name, value in v.ladder]
+        mon_worth = mon_asked = None
+        if mon_reste == "pending":
+            mon_asked, asked = asked, None
+        elif mon_reste == "game":
+            mon_worth, worth = worth, None
+        if mon_asked is not None or mon_worth is not None:
+            rungs.append((_("mon reste"), mon_asked if mon_asked is not None else mon_worth))
         cells = []
-        for name, value in rungs:
-            mark = " tutor-rung-current" if value == current else ""
+        for i, (name, value) in enumerate(rungs):
             text = _("{rung} {value}").format(rung=name, value=value)
-            if value == current:
-                text = _("{rung} (now)").format(rung=text)
-            cells.append(f'<span class="tutor-rung{mark}">{escape(text)}</span>')
-        self.ladder_html.value = " → ".join(cells)
+            is_mon = mon_reste in ("pending", "game") and i == len(rungs) - 1
+            now = mon_worth is not None if is_mon else value == worth
+            ask = mon_asked is not None if is_mon else value == asked
+            cls = "tutor-rung"
+            if now:
+                text, cls = _("{rung} (worth now)").format(rung=text), cls + " tutor-rung-current"
+            elif ask:
+                text, cls = _("{rung} (being asked)").format(rung=text), cls + " tutor-rung-asked"
+            cells.append(f'<span class="{cls}">{escape(text)}</span>')
+        return " → ".join(cells)
+
+
+def _no_raising_hand(err: IllegalAction) -> bool:
+    """Whether the engine's reason says nobody may raise in this whole hand (the hand of ten
+    or eleven, the iron hand), not only now."""
+    return err.reason.startswith("no_raise_in_")

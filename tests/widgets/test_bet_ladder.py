@@ -129,3 +129,106 @@ def test_truc_offers_its_own_bets_only_when_the_engine_allows_them():
     b.press("raise")
     assert "Two more" in b.buttons.buttons["raise"].description
     assert "worth 4" in b.buttons.buttons["raise"].description
+
+
+# --- issue 20: marks, sides, special hands, the game's end, mon reste ------------------------------
+def rung_texts(b):
+    import re
+    from html import unescape
+    return [unescape(t) for t in re.findall(r'<span class="tutor-rung[^"]*">([^<]*)</span>',
+                                            b.ladder_html.value)]
+
+
+def test_the_ladder_marks_what_the_hand_is_worth_and_what_is_asked_apart():
+    b = BetLadder("mineiro", seed=1)
+    assert rung_texts(b)[0] == "base 2 (worth now)"
+    assert not any("(now)" in t for t in rung_texts(b))
+    b.press("raise")
+    texts = rung_texts(b)
+    assert "base 2 (worth now)" in texts and "Truco 4 (being asked)" in texts
+    assert sum("(" in t for t in texts) == 2
+    assert "tutor-rung-asked" in b.ladder_html.value and "tutor-rung-current" in b.ladder_html.value
+    b.press("accept")
+    assert "Truco 4 (worth now)" in rung_texts(b)
+    assert not any("being asked" in t for t in rung_texts(b))
+
+
+def test_who_may_raise_next_names_the_sides():
+    b = BetLadder("mineiro", seed=1)
+    b.press("raise")  # team B raises
+    b.press("accept")  # team A accepts; team B is to act again
+    assert b.game.current_player & 1 == 1
+    status = b.status.value
+    assert "your side" not in status
+    assert "Team B raised last: only team A may raise next." in status
+
+
+def test_the_hand_of_ten_shows_no_ladder_and_says_why():
+    b = BetLadder("mineiro", score=(10, 0), seed=2)
+    assert b.ladder_html.layout.display == "none"
+    assert "Nobody may raise in this hand: the hand of 10." in b.status.value
+    b.press("accept")
+    assert b.ladder_html.layout.display == "none"
+    ordinary = BetLadder("mineiro", seed=2)
+    assert ordinary.ladder_html.layout.display != "none"
+
+
+def test_the_game_over_line_is_the_engines_game_verdict():
+    b = BetLadder("mineiro", score=(10, 0), seed=2)
+    b.press("accept")
+    while not b.game.is_over:
+        b.press("play")
+    verdict = next(e.verdict for e in reversed(b.game.log)
+                   if e.verdict is not None and e.verdict.kind == "game")
+    won, lost = verdict.score[verdict.winner], verdict.score[1 - verdict.winner]
+    assert won > lost
+    assert verdict.explain() in b.status.value.replace("&#x27;", "'")
+    assert "The game is over." not in b.status.value
+
+
+def test_mon_reste_is_named_in_the_status_line():
+    b = BetLadder("truc", seed=3)
+    b.press("mon reste")
+    status = b.status.value
+    assert "Two more (12)" not in status and "asked for Two more" not in status
+    assert "says mon reste: the hand is worth 12" in status
+    texts = rung_texts(b)
+    assert "mon reste 12 (being asked)" in texts
+    assert not any(t.startswith("Two more") and "(" in t for t in texts)
+
+
+def test_the_answers_named_are_the_ones_offered():
+    b = BetLadder("mineiro", seed=2)
+    for _i in range(4):
+        b.press("raise")  # up to Doze, which cannot be raised
+    assert "raise" not in b.offered
+    assert "or raise" not in b.status.value
+
+
+@pytest.mark.parametrize("variant, score, presses", [
+    ("mineiro", (0, 0), ["raise", "accept", "play", "raise", "refuse"]),
+    ("mineiro", (10, 0), ["accept", "play", "play", "play", "play", "play", "play"]),
+    ("truc", (0, 0), ["raise", "raise", "accept", "play", "mon reste", "mon reste", "play"]),
+    ("argentino", (0, 0), ["raise", "raise", "raise", "refuse"]),
+])
+def test_every_line_reads_as_sentences(variant, score, presses):
+    from feedback_text import assert_sentences, feedback_lines, html_lines
+    b = BetLadder(variant, score=score, seed=5)
+    for text in presses:
+        if text in b.offered:
+            b.press(text)
+        assert_sentences(feedback_lines(b))
+        assert_sentences(html_lines(b.status.value))
+        assert_sentences([label for label in (btn.description for btn in b.buttons.buttons.values())])
+
+
+def test_a_legal_play_typed_as_code_is_answered_with_the_cards_name():
+    from feedback_text import assert_sentences, feedback_lines
+    b = BetLadder("mineiro", hands=[["4c", "7h", "As"], ["3d", "2s", "Qh"]], dealer=0)
+    code = next(a.card.code for a in b.game.legal_actions() if a.kind == "play")
+    before = fingerprint(b.game)
+    assert b.press("play " + code) is False and fingerprint(b.game) == before
+    assert b.tone == "error"
+    name = b.variant.card(code).name()
+    assert name in b.message and code not in b.message.split()
+    assert_sentences(feedback_lines(b))
