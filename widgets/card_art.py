@@ -9,6 +9,7 @@ or one small ``<g>`` (Spanish) with a ``transform``; its fill comes from the enc
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from math import isclose
 
 W, H = 100, 140
@@ -200,12 +201,14 @@ def _lattice(left: float, top: float, right: float, bottom: float, step: float) 
         # the line x - left = (y - top) + k, and its mirror image, inside the rectangle
         y0, y1 = max(0, -k), min(height, width - k)
         if y1 > y0:
-            out.append(f"M{num(left + y0 + k)} {num(top + y0)}L{num(left + y1 + k)} {num(top + y1)}")
-            out.append(f"M{num(right - y0 - k)} {num(top + y0)}L{num(right - y1 - k)} {num(top + y1)}")
+            run, y = num(y1 - y0), num(top + y0)
+            out.append(f"M{num(left + y0 + k)} {y}l{run} {run}"
+                       f"M{num(right - y0 - k)} {y}l-{run} {run}")
         k += step
     return "".join(out)
 
 
+@lru_cache(maxsize=None)
 def back() -> str:
     """The patterned back: a dark blue field with a white lattice and a central rosette."""
     lattice = _lattice(10, 10, 90, 130, 8)
