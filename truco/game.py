@@ -23,6 +23,7 @@ from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
 from .errors import BadArgument, CardError, IllegalAction
 from .i18n import _
 from .presets import variant as get_variant
+from .flor import FlorMixin
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
 from .verdicts import BetVerdict, HandVerdict, TrickVerdict
@@ -471,7 +472,7 @@ class CoreGame(GameBase):
         return random.Random(seed)
 
 
-class Game(EnvidoMixin, TrucMixin, CoreGame):
+class Game(EnvidoMixin, FlorMixin, TrucMixin, CoreGame):
     """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2).
 
     The core rules come from :class:`CoreGame`; envido and flor from
@@ -480,7 +481,8 @@ class Game(EnvidoMixin, TrucMixin, CoreGame):
 
     __slots__ = ()
 
-    _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **TrucMixin.handlers}
+    _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **FlorMixin.handlers,
+                 **TrucMixin.handlers}
     # Without the options deck_answers and fold_alone, going to the deck is always the whole
     # side's, straight away (the common case, one call).
     _plain_handlers = {**_handlers, FOLD: CoreGame._fold_side}

@@ -1,4 +1,4 @@
-"""Envido and flor: the side bets of the first trick (Argentina, Uruguay).
+"""Envido: the side bet of the first trick (Argentina, Uruguay); flor is in :mod:`truco.flor`.
 
 >>> from truco import Game
 >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]], dealer=1)
@@ -9,128 +9,16 @@
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO,
                       FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO, SON_BUENAS)
 from .errors import IllegalAction
-from .i18n import N_, _
+from .i18n import _
 from .points import flor_codes, hand_envido, hand_flor
+from .side_verdicts import SideVerdict
 from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
-from .verdicts import Verdict, team_name
 
 BET_POINTS = {ENVIDO: 2, REAL_ENVIDO: 3}
 ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
-
-
-class FlorBet(NamedTuple):
-    """A contraflor (or contraflor al resto) on the table: who called it, what it is worth
-    accepted (None: al resto, worked out when scored), refused, and whether it was accepted."""
-
-    word: str
-    caller: int
-    stake: int | None
-    refused: int
-    accepted: bool
-    flores: int = 0  # flores announced when it was called
-
-
-class SideVerdict(Verdict):
-    """An envido or flor bet, answer or result, explained in words."""
-
-    __slots__ = ("seat", "facts")
-
-    def __init__(self, reason, seat, winner=None, points=0, **facts):
-        self.kind, self.reason, self.winner, self.points = "side", reason, winner, points
-        self.seat, self.facts = seat, facts
-
-    def rule(self) -> str:
-        stakes = self.facts.get("stakes")  # the flor bets' rule option, where not the default
-        return _(SIDE_RULES.get(f"{self.reason}@{stakes}") or SIDE_RULES[self.reason])
-
-    def explain(self) -> str:
-        team = self.winner if self.winner is not None else self.seat & 1
-        fmt = dict(seat=self.seat, team=team_name(team), points=self.points, **self.facts)
-        if "bet" in fmt:
-            fmt["bet"] = _(fmt["bet"].title())
-        return _(SIDE_TEXT[self.reason]).format(**fmt)
-
-    def _key(self):
-        return super()._key() + (self.seat, tuple(sorted(self.facts.items())))
-
-
-_ENVIDO_WON = N_("the higher envido wins; a tie goes to the player nearest the mano")
-_DECLARING = N_("accepted envido is declared in turn from the mano; who cannot beat the best "
-                "of the other side says son buenas")
-_FLOR_DUTY = N_("a flor must be announced before one's first card and cancels the envido; "
-                "every flor of the hand is announced in turn, then all are settled together")
-_CONTRAFLOR = N_("contraflor answers a flor: accepted, the best flor wins 6; refused with "
-                 "con flor me achico, its caller's side scores 4")
-_RESTO = N_("contraflor al resto: accepted, the best flor wins what the leader lacks to win "
-            "plus 3 for each flor; refused, its caller's side scores 6")
-_CONTRAFLOR_GOTRUCO = N_("contraflor answers a flor: accepted, the best flor wins 4, and 3 "
-                        "more for each flor sung after it")
-SIDE_RULES = {
-    "envido_called": N_("envido is bet during the first trick: Envido 2, Real Envido 3, Falta "
-                        "Envido what the leader lacks to win"),
-    "envido_accepted": _DECLARING,
-    "envido_refused": N_("a first bet refused gives the bettor 1; later, the side whose bet was "
-                         "refused scores what had been accepted until then"),
-    "declared": _DECLARING,
-    "son_buenas": _DECLARING,
-    "envido_won": _ENVIDO_WON,
-    "envido_buenas": _ENVIDO_WON,
-    "flor_sung": _FLOR_DUTY,
-    "flor_alone": N_("a flor nobody else answers with a flor scores 3 (3 for each flor of that "
-                     "side)"),
-    "flor_duel": N_("against another flor, the higher flor wins 3 for each flor announced; a "
-                    "tie goes to the player nearest the mano"),
-    "flor_backs_down": N_("con flor me achico: a player with flor concedes the flores to the "
-                          "other side"),
-    "flor_achico": N_("con flor me achico: the side whose flor was conceded scores 3 for each "
-                      "of its flores"),
-    "contraflor_called": _CONTRAFLOR,
-    "contraflor_accepted": _CONTRAFLOR,
-    "contraflor_refused": N_("a contraflor refused with con flor me achico scores 4 for its "
-                             "caller's side, a contraflor al resto 6"),
-    "contraflor_won": _CONTRAFLOR,
-    "contraflor_resto_won": _RESTO,
-    # The same rules under flor_stakes="gotruco" (gotruco, pytruco).
-    "contraflor_called@gotruco": _CONTRAFLOR_GOTRUCO,
-    "contraflor_accepted@gotruco": _CONTRAFLOR_GOTRUCO,
-    "contraflor_won@gotruco": _CONTRAFLOR_GOTRUCO,
-    "contraflor_refused@gotruco": N_("a contraflor or contraflor al resto refused scores 3 for "
-                                     "each flor of its caller's side, plus 1"),
-    "contraflor_resto_won@gotruco": N_("contraflor al resto: accepted, the best flor wins what "
-                                       "the leader lacks to win (the falta, as for the falta "
-                                       "envido)"),
-}
-SIDE_TEXT = {
-    "envido_called": N_("Player {seat} calls {bet}: {stake} at stake if accepted; refused, "
-                        "{team} scores {refused}."),
-    "envido_refused": N_("Player {seat} does not want it: {team} scores {points}."),
-    "envido_accepted": N_("Player {seat} wants it: {stake} at stake."),
-    "declared": N_("Player {seat} has {envido}."),
-    "envido_buenas": N_("Player {seat} wins the envido with {best}, the others having said son "
-                        "buenas: {team} scores {points}."),
-    "son_buenas": N_("Player {seat}: son buenas (they cannot win the envido)."),
-    "envido_won": N_("Player {seat} wins the envido with {best} against {other}: {team} scores "
-                     "{points}."),
-    "flor_sung": N_("Player {seat} announces flor ({flor})."),
-    "flor_alone": N_("No flor of the other side answers player {seat}'s: {team} scores "
-                     "{points}."),
-    "flor_duel": N_("Player {seat}'s flor of {best} beats {other}: {team} scores {points}."),
-    "flor_backs_down": N_("Player {seat}: con flor me achico (their side concedes the flores)."),
-    "flor_achico": N_("The flores were conceded to player {seat}: {team} scores {points}."),
-    "contraflor_called": N_("Player {seat} calls {bet}: {stake} at stake if accepted; refused, "
-                            "{team} scores {refused}."),
-    "contraflor_accepted": N_("Player {seat} accepts the {bet}: con flor quiero."),
-    "contraflor_refused": N_("Player {seat}'s {bet} is refused: {team} scores {points}."),
-    "contraflor_won": N_("Player {seat}'s flor of {best} beats {other} and wins the contraflor: "
-                         "{team} scores {points}."),
-    "contraflor_resto_won": N_("Player {seat}'s flor of {best} beats {other} and wins the "
-                               "contraflor al resto: {team} scores {points}."),
-}
 
 
 class EnvidoMixin:
@@ -175,20 +63,6 @@ class EnvidoMixin:
         self._env_live = False  # envido and flor live in the first trick only
         if not self._truc_on:
             self._has_sides = False
-
-    def _unsung_flor(self, seat) -> bool:
-        """``seat`` holds a flor it must still announce (before its first card)."""
-        return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
-                and seat & 1 != self._flor_out and seat not in self._trick_seats
-                and not self._tricks and seat not in self._out)
-
-    def _first_flor_holder(self, seat):
-        """The first seat after ``seat``, in turn order, holding a flor still to announce."""
-        for k in range(1, self.n):
-            other = (seat + k) % self.n
-            if self._unsung_flor(other):
-                return other
-        return None
 
     def _envido_open(self, seat) -> bool:
         if (not self.variant.envido or self._env_done or self._tricks or self._flor_sung
@@ -437,156 +311,9 @@ class EnvidoMixin:
         self._declare_round()
         return event
 
-    # --- flor: every flor of the hand announced in turn order, then settled once --------------
-    def _on_flor(self, action):
-        seat = self._current
-        if not self._flor_sung:  # the first flor of the hand
-            if self._phase == ENVIDO_ANSWER:  # flor cancels the envido on the table
-                self._env_bets = []
-            else:
-                self._env_resume = (self._phase, seat)
-            self._flor_singer = seat
-        self._flor_sung.append(seat)
-        event = self._log_side(action, SideVerdict("flor_sung", seat,
-                                                   flor=self._flor_of[seat]))
-        self._flor_next(seat)
-        return event
-
-    def _flor_teams(self) -> set:
-        return {s & 1 for s in self._flor_sung}
-
-    def _flor_next(self, last) -> None:
-        """Pass the word to the next seat that must speak about the flores, or settle them.
-
-        While a contraflor waits, the next player of the other side holding a flor answers it;
-        otherwise the next player, in turn order, holding a flor still to announce."""
-        n, bet, out = self.n, self._flor_bet, self._flor_out
-        for k in range(1, n + 1):
-            seat = (last + k) % n
-            if seat & 1 == out:
-                continue
-            if bet is not None and not bet.accepted and out is None:
-                if seat & 1 != bet.caller & 1 and seat in self._flor_of and \
-                        seat not in self._out:
-                    break
-            elif self._unsung_flor(seat):
-                break
-        else:
-            self._flor_settle()
-            return
-        self._phase, self._current = FLOR_ANSWER, seat
-
-    def _flor_answers(self) -> list:
-        seat, bet = self._current, self._flor_bet
-        if self._flor_out is not None:  # the other side conceded: only announce one's flor
-            return [FLOR]
-        if bet is not None and not bet.accepted:
-            if bet.word == CONTRAFLOR:
-                return [CON_FLOR_QUIERO, CON_FLOR_ACHICO, CONTRAFLOR_RESTO]
-            return [QUIERO, CON_FLOR_ACHICO]
-        teams = self._flor_teams()
-        if bet is None and teams == {1 - (seat & 1)}:  # answering the other side's flor
-            return [FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_ACHICO]
-        return [FLOR]  # a partner's flor, or one more flor for a duel already on
-
-    def _on_contraflor(self, action):
-        seat, word = self._current, action.kind
-        if seat not in self._flor_sung:
-            self._flor_sung.append(seat)
-        stakes = self.variant.flor_points
-        if word == CONTRAFLOR:
-            stake, refused = stakes.contraflor, stakes.contraflor_refused
-        else:
-            stake, refused = None, stakes.resto_refused
-        self._flor_bet = FlorBet(word, seat, stake, refused, False, len(self._flor_sung))
-        shown = self._resto_stake(seat & 1) if stake is None else stake
-        event = self._log_side(action, SideVerdict("contraflor_called", seat, bet=word,
-                                                   stake=shown,
-                                                   refused=self._flor_refused(seat & 1),
-                                                   **self._stakes_fact()))
-        self._flor_next(seat)
-        return event
-
-    def _stakes_fact(self) -> dict:
-        stakes = self.variant.flor_stakes
-        return {} if stakes == "published" else {"stakes": stakes}
-
-    def _flor_refused(self, team) -> int:
-        """What a refused contraflor (or al resto) on the table pays its caller's ``team``."""
-        refused = self._flor_bet.refused
-        if refused is None:  # 3 for each flor of the caller's side, plus 1 (gotruco)
-            refused = 3 * sum(1 for s in self._flor_sung if s & 1 == team) + 1
-        return refused
-
-    def _resto_stake(self, team) -> int:
-        """Contraflor al resto: the falta (as the falta envido, for ``team`` winning) plus 3
-        for each flor announced."""
-        flores = 3 * len(self._flor_sung) if self.variant.flor_points.resto_flores else 0
-        return self._falta(team) + flores
-
-    def _on_flor_accept(self, action):
-        seat = self._current
-        if seat not in self._flor_sung:
-            self._flor_sung.append(seat)
-        self._flor_bet = self._flor_bet._replace(accepted=True)
-        event = self._log_side(action, SideVerdict("contraflor_accepted", seat,
-                                                   bet=self._flor_bet.word,
-                                                   **self._stakes_fact()))
-        self._flor_next(seat)
-        return event
-
-    def _on_achico(self, action):
-        seat = self._current
-        self._flor_out = seat & 1  # this side concedes every flor of the hand
-        event = self._log_side(action, SideVerdict("flor_backs_down", seat))
-        self._flor_next(seat)
-        return event
-
-    def _flor_settle(self) -> None:
-        """Score the flores of the hand, once (the flor verdict says by which rule)."""
-        sung, bet, out, stakes = self._flor_sung, self._flor_bet, self._flor_out, \
-            self.variant.flor_points
-        if out is not None:
-            team = 1 - out
-            seat = next(s for s in sung if s & 1 == team)
-            if bet is not None:  # a contraflor refused
-                verdict = SideVerdict("contraflor_refused", bet.caller, team,
-                                      self._flor_refused(team), bet=bet.word,
-                                      **self._stakes_fact())
-            else:
-                flores = sum(1 for s in sung if s & 1 == team)
-                verdict = SideVerdict("flor_achico", seat, team, stakes.achico * flores)
-        elif len(self._flor_teams()) == 1:
-            team = sung[0] & 1
-            points = stakes.flor * len(sung)
-            verdict = SideVerdict("flor_alone", sung[0], team, points, flores=len(sung))
-        else:
-            best = min(sung, key=lambda s: (-self._flor_of[s], (s - self.mano) % self.n))
-            other = max(self._flor_of[s] for s in sung if s & 1 != best & 1)
-            team = best & 1
-            if bet is None:
-                reason, points = "flor_duel", stakes.flor * len(sung)
-            elif bet.word == CONTRAFLOR:
-                later = len(sung) - bet.flores if stakes.later_flores else 0
-                reason, points = "contraflor_won", bet.stake + 3 * later
-            else:
-                reason, points = "contraflor_resto_won", self._resto_stake(team)
-            facts = self._stakes_fact() if bet is not None else {}
-            verdict = SideVerdict(reason, best, team, points, best=self._flor_of[best],
-                                  other=other, **facts)
-        self._score[verdict.winner] += verdict.points
-        self._log_event("flor", verdict.seat, None, verdict)
-        self._flor_bet = None
-        phase, current = self._env_resume
-        if phase == ANSWER and self._pending is None:
-            self._env_resume = (PLAY_PHASE, current)
-        self._resume()
-
     handlers = {ENVIDO: _on_envido_bet, REAL_ENVIDO: _on_envido_bet,
                 FALTA_ENVIDO: _on_envido_bet, QUIERO: _on_quiero, NO_QUIERO: _on_no_quiero,
-                SON_BUENAS: _on_son_buenas, FOLD: _on_deck, FLOR: _on_flor, CONTRAFLOR: _on_contraflor,
-                CONTRAFLOR_RESTO: _on_contraflor, CON_FLOR_QUIERO: _on_flor_accept,
-                CON_FLOR_ACHICO: _on_achico}
+                SON_BUENAS: _on_son_buenas, FOLD: _on_deck}
 
 
 __all__ = ["EnvidoMixin", "SideVerdict", "OVER"]
