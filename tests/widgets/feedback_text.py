@@ -17,9 +17,12 @@ def feedback_lines(widget) -> list[str]:
 
 
 def html_lines(value: str) -> list[str]:
-    """The lines of an HTML status (``<br>``-separated), tags removed, as plain text."""
-    return [unescape(re.sub(r"<[^>]+>", "", part)).strip()
-            for part in re.split(r"<br\s*/?>|</p>|</li>", value) if re.sub(r"<[^>]+>", "", part).strip()]
+    """The texts of an HTML status or table (lines, cells, captions, paragraphs), tags and
+    card pictures removed, as plain text."""
+    value = re.sub(r"<svg.*?</svg>", "", value, flags=re.S)
+    parts = re.split(r"<br\s*/?>|</(?:p|li|td|th|div|figcaption|summary)>", value)
+    texts = (unescape(re.sub(r"<[^>]+>", "", part)).strip() for part in parts)
+    return [t for t in texts if t]
 
 
 def assert_sentences(lines) -> None:
