@@ -1,7 +1,10 @@
-"""PlayTable: a whole game against the computer, drawn from the learner's seat only.
+"""PlayTable: a whole game against the computer at a card table, seen from the learner's seat.
 
 The learner's view comes from ``game.observation(seat)``: other players' hidden cards never
-reach the browser (face-down cards are drawn as backs with codes such as ``back-1``).
+reach the browser while a hand is played (face-down cards are drawn as backs with codes such
+as ``back-1``). When a hand ends, play pauses: every hand is turned face up with the tricks,
+the side bets, the points and the coach's review of the computer players' choices, until the
+learner presses "Next hand" (:meth:`PlayTable.next_hand`).
 
 >>> t = PlayTable("mineiro", seed=3)
 >>> t.game.current_player == t.seat or t.game.is_over
@@ -23,15 +26,14 @@ from truco import coach as truco_coach
 from truco import players as truco_players
 from truco.i18n import N_, _, ngettext
 
-from .cardrow import CardRow
 from .classroom.session import class_seed
-from .common import (ActionButtons, TutorWidget, back_item, button, card_html, card_item,
-                     get_variant, seat_name, special_hand_lines, team_label, vira_highlight, vira_word)
-from .svg import card_back_svg
+from .common import TutorWidget, button, get_variant, seat_name
+from .table import TableView
+from .table_words import (HandStart, action_label, bubble_text, event_line, hand_summary,
+                          review_line)
 
 __all__ = ["PlayTable", "simple_player"]
 
-LOG_LINES = 14  # lines of the verdict log shown
 OPPONENTS = (("random", N_("Beginner")), ("basic", N_("Basic")), ("strong", N_("Strong")))
 MAX_COMPUTER_STEPS = 1000  # a safety net: computer players never loop for ever
 
@@ -56,7 +58,8 @@ def simple_player(observation, rng) -> str:
 class PlayTable(TutorWidget):
     """Play against the computer: ``play(code)`` plays a card of the learner's hand,
     ``act(action_text)`` does any other action ("raise", "accept", "refuse", "fold" ...),
-    ``new_game()`` starts again. Computer players act until it is the learner's turn.
+    ``next_hand()`` goes on after a hand's summary, ``new_game()`` starts again. Computer
+    players act until it is the learner's turn or the hand is over.
 
     ``player`` is the computer players' policy: a name from :data:`truco.players.PLAYERS`
     (``"basic"`` by default), a :class:`truco.players.Player`, or a function
@@ -79,33 +82,64 @@ class PlayTable(TutorWidget):
         self.reasons: list[tuple[int, int, str, str]] = []  # (hand, seat, action, reason)
         self.advice = None  # the coach's last answer, while the position is unchanged
         self._score0 = tuple(score)
-        self.lines: list[str] = []  # the verdict log, oldest first
-        self.status = W.HTML()
-        self.table = W.HTML()
-        self.row = CardRow(on_pick=self._on_card, on_reject=lambda m: self.say(m, "error"),
-                           label=_("Your cards"))
-        self.buttons = ActionButtons(self.act, lambda m: self.say(m, "error"))
+        self.entries: list[tuple[int, str]] = []  # the log: (hand, line), oldest first
+        self.full_log = False
+        self.summary = None  # the summary of the hand just finished, while play pauses
+        self.table = TableView(self.variant, seat, on_card=self._on_card, on_action=self.act,
+                               on_reject=lambda m: self.say(m, "error"),
+                               on_next=self.next_hand, label=self._action_label)
+        self.row, self.buttons = self.table.row, self.table.buttons
+        self.next_button = self.table.next_button
         self.new_button = button(_("New game"), self.new_game, bench=True)
-        self.log_html = W.HTML()
         self.coach_button = button(_("Coach"), self.ask_coach)
+        self.log_button = button(_("Show the whole game"), self.toggle_log)
         self.coach_progress = W.IntProgress(value=0, min=0, max=1, description=_("Thinking"),
                                             layout=W.Layout(display="none"))
         self.coach_html = W.HTML()
+        self.log_html = W.HTML()
+        self.log_html.add_class("tutor-log-box")
         self.settings = self._settings()
-        self._root([self.settings, self.status, self.table, self.row,
-                    W.HBox([self.buttons.box, self.new_button, self.coach_button]),
-                    self.feedback, self.coach_progress, self.coach_html, self.log_html])
+        tools = W.HBox([self.new_button, self.coach_button, self.log_button],
+                       layout=W.Layout(flex_flow="row wrap"))
+        tools.add_class("tutor-tools")
+        self._root([self.settings, self.table.widget, self.feedback, tools,
+                    self.coach_progress, self.coach_html, self.log_html])
+        self.widget.add_class("tutor-play")
         self.new_game()
 
     # --- operations ------------------------------------------------------------------------
+    @property
+    def lines(self) -> list[str]:
+        """The whole game's log lines, oldest first."""
+        return [line for _hand, line in self.entries]
+
+    @property
+    def paused(self) -> bool:
+        """True while a finished hand is shown and the next waits for "Next hand"."""
+        return self.summary is not None and not self.game.is_over
+
     def new_game(self) -> None:
         self.game = Game(self.variant, players=self.players, seed=self.seed, score=self._score0)
         self._rng = random.Random(None if self.seed is None else f"computer-{self.seed}")
-        self.lines = []
-        self._after(0)
+        self.entries, self.reasons, self.summary = [], [], None
+        self._logged, self._starts, self._tricks = 0, {}, {}
+        self.table.seat = self.seat
+        self._hand = self.game.hand_no  # the hand being played (or just finished)
+        self._advance()
         self.say(_("A new game of {variant}. You are {player}.").format(
             variant=_(self.variant.title), player=seat_name(self.seat)), "info",
             self._turn_hint())
+
+    def next_hand(self) -> bool:
+        """Deal on after a hand's summary (the Next hand button)."""
+        if not self.paused:
+            self.say(_("The hand is still being played: there is no next hand yet."), "error")
+            return False
+        self.summary = None
+        self._hand = self.game.hand_no
+        new = self._advance()
+        self.say(new[0] if new else _("Done."), "info", new[1:] + self._turn_hint())
+        return True
 
     def choose_opponent(self, name) -> bool:
         """Play against another computer player (``"random"``, ``"basic"``, ``"strong"``):
@@ -127,13 +161,21 @@ class PlayTable(TutorWidget):
         self.new_game()
         return True
 
+    def toggle_log(self) -> None:
+        """Show the whole game's log, or this hand's only (the default)."""
+        self.full_log = not self.full_log
+        self.log_button.description = (_("Show this hand only") if self.full_log
+                                       else _("Show the whole game"))
+        self._draw_log()
+
     def _settings(self) -> W.Box:
         """The opponent and table-size pickers: their values are read and checked in Python."""
         parts = []
         if self.opponent in dict(OPPONENTS):
             self.opponent_picker = W.ToggleButtons(
                 options=[(_(label), name) for name, label in OPPONENTS], value=self.opponent,
-                description=_("Opponent"), style={"button_width": "auto"})
+                description=_("Opponent"), style={"button_width": "auto",
+                                                  "description_width": "initial"})
             self.opponent_picker.observe(
                 lambda change: self.choose_opponent(change["new"]), names="value")
             parts.append(self.opponent_picker)
@@ -141,7 +183,8 @@ class PlayTable(TutorWidget):
             self.players_picker = W.ToggleButtons(
                 options=[(ngettext("{n} player", "{n} players", n).format(n=n), n)
                          for n in self.variant.players],
-                value=self.players, description=_("Table"), style={"button_width": "auto"})
+                value=self.players, description=_("Table"),
+                style={"button_width": "auto", "description_width": "initial"})
             self.players_picker.observe(
                 lambda change: self.choose_players(change["new"]), names="value")
             parts.append(self.players_picker)
@@ -161,20 +204,21 @@ class PlayTable(TutorWidget):
 
     def act(self, action_text) -> bool:
         """Do an action for the learner's seat. Illegal actions show the engine's reason and
-        leave the game unchanged."""
+        leave the game unchanged; so does any action while a finished hand is shown."""
         game = self.game
         if not isinstance(action_text, str) or len(action_text) > 40:
             self.say(_("That click could not be understood. Please try again."), "error")
             return False
-        start = len(game.log)
+        if self.paused:
+            self.say(_("This hand is over: press Next hand to deal the next one."), "error")
+            return False
+        self._note_start()
         try:
             game.apply(action_text, player=self.seat)
         except IllegalAction as err:
             self.say(_("Not allowed: {message}.").format(message=err.message), "error")
             return False
-        self._after(start)
-        new = self.lines[self._shown:]
-        self._shown = len(self.lines)
+        new = self._advance()
         self.say(new[0] if new else _("Done."), "info", new[1:] + self._turn_hint())
         return True
 
@@ -183,7 +227,7 @@ class PlayTable(TutorWidget):
         button). Returns the :class:`truco.coach.Advice`, or None when it is not the learner's
         turn. A progress bar shows when the coach takes more than a second."""
         game = self.game
-        if game.is_over or game.current_player != self.seat:
+        if game.is_over or self.paused or game.current_player != self.seat:
             self.coach_html.value = self._coach_box(
                 [escape(_("The coach helps on your turn."))])
             return None
@@ -220,18 +264,9 @@ class PlayTable(TutorWidget):
                          + "".join(f"<th>{escape(h)}</th>" for h in head)
                          + f"</tr></thead><tbody>{rows}</tbody></table>")
         if advice.action is not None:
-            label = self._action_label(advice.action, self.view) \
-                if not advice.action.startswith("play ") else advice.action[5:]
+            label = self._action_label(advice.action, self.view)
             suggestion = _("Suggestion: {action}.").format(action=label)
-            parts.append(f"<p>{escape(suggestion)} "
-                         f"{escape(advice.reason)}</p>")
-        said = [(seat, action, reason) for hand, seat, action, reason in self.reasons
-                if hand == self.game.hand_no - 1 and reason]
-        if said:  # the computers' reasons for the hand just finished (never the hand in play)
-            items = "".join(f"<li>{escape(seat_name(seat))} ({escape(action)}): "
-                            f"{escape(reason)}</li>" for seat, action, reason in said)
-            title = escape(_("Why the computer played as it did last hand"))
-            parts.append(f"<details><summary>{title}</summary><ul>{items}</ul></details>")
+            parts.append(f"<p>{escape(suggestion)} {escape(advice.reason)}</p>")
         return self._coach_box(parts)
 
     # --- internals ---------------------------------------------------------------------------
@@ -250,9 +285,19 @@ class PlayTable(TutorWidget):
             return
         self.play(code)
 
-    def _run_computers(self) -> None:
+    def _note_start(self) -> None:
+        """Keep the hand under way as dealt (the engine deals the next one at once)."""
+        game = self.game
+        known = self._starts.get(game.hand_no)
+        if known is None or known.dealt != game.dealt:  # a new hand, or a redeal
+            self._starts[game.hand_no] = HandStart.of(
+                game, score=None if known is None else known.score)
+            for old in [h for h in self._starts if h < game.hand_no - 1]:
+                del self._starts[old]
+
+    def _run_computers(self, hand: int) -> None:
         game, steps = self.game, 0
-        while not game.is_over and game.current_player != self.seat:
+        while not game.is_over and game.current_player != self.seat and game.hand_no == hand:
             steps += 1
             if steps > MAX_COMPUTER_STEPS:  # pragma: no cover - a broken computer player
                 raise RuntimeError("the computer players did not finish their turns")
@@ -263,141 +308,76 @@ class PlayTable(TutorWidget):
                 action, reason = choose(obs, self._rng)
             else:
                 action, reason = self.computer(obs, self._rng), ""
-            self.reasons = self.reasons[-40:] + [(game.hand_no, seat, action, reason)]
+            self.reasons = self.reasons[-60:] + [(game.hand_no, seat, action, reason)]
+            self._note_start()
             try:
                 game.apply(action, player=seat)
             except IllegalAction:  # a computer player's mistake never blocks the game
                 game.apply(obs.legal_actions[0], player=seat)
 
-    def _after(self, start: int) -> None:
-        if start == 0:
-            self._shown = 0
-            self.reasons = []
+    def _advance(self) -> list[str]:
+        """After the learner's action (or a new hand): the computers play until the learner's
+        turn or the hand's end; the log, the bubbles and the table are brought up to date.
+        Returns the new log lines."""
+        game = self.game
         self.advice = None  # the position changes: the coach's numbers are stale
         self.coach_html.value = ""
-        self._run_computers()
-        for event in self.game.log[start:]:
-            line = self._explain(event)
-            if line and (not self.lines or self.lines[-1] != line):
-                self.lines.append(line)
-        if start == 0:
-            self._shown = len(self.lines)
-        self._draw()
+        self._note_start()
+        hand = self._hand
+        self._run_computers(hand)
+        events = game.log[self._logged:]
+        if not game.is_over:  # the next hand's deal waits for the Next hand button
+            end = next((i + 1 for i, e in enumerate(events) if e.kind == "hand"), None)
+            if end is not None:
+                events = events[:end]
+        self._logged += len(events)
+        new, bubbles = [], {}
+        for event in events:
+            line = self._line(event)
+            if line and (not self.entries or self.entries[-1][1] != line):
+                self.entries.append((event.hand, line))
+                new.append(line)
+            said = bubble_text(event, self.variant)
+            if said and event.hand == hand:
+                bubbles[event.seat] = said
+        if game.is_over or game.hand_no != hand:
+            start = self._starts[hand]
+            reviews = [r for h, seat, action, reason in self.reasons if h == hand
+                       for r in [review_line(seat, action, reason, self.seat, self.variant,
+                                             start.vira)] if r]
+            self.summary = hand_summary(game, start, reviews)
+            self.table.draw_summary(game, self.summary, final=game.is_over)
+        else:
+            self.table.draw(game, bubbles=bubbles)
+        self._draw_log()
+        return new
 
-    def _explain(self, event) -> str | None:
-        if event.kind == "deal":
-            return _("Hand {n}: {player} deals.").format(n=event.hand,
-                                                         player=seat_name(event.seat))
-        if event.kind == "game":
-            game = self.game
-            return _("Game over: {team} wins, {a} to {b}.").format(
-                team=team_label(game.winner), a=game.score[0], b=game.score[1])
-        return event.explain()
+    def _line(self, event) -> str | None:
+        start = self._starts.get(event.hand)
+        vira = start.vira if start is not None else self.game.vira
+        trick_no = 0
+        if event.kind == "trick":
+            trick_no = self._tricks[event.hand] = self._tricks.get(event.hand, 0) + 1
+        return event_line(event, self.variant, learner=self.seat, vira=vira,
+                          trick_no=trick_no)
+
+    def _draw_log(self) -> None:
+        lines = [line for hand, line in self.entries if self.full_log or hand == self._hand]
+        title = _("The whole game") if self.full_log else _("This hand")
+        cls = "tutor-log tutor-log-full" if self.full_log else "tutor-log"
+        self.log_html.value = (f'<div class="tutor-log-title"><strong>{escape(title)}</strong>'
+                               f'</div><ol class="{cls}">'
+                               + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ol>")
 
     def _turn_hint(self) -> list[str]:
         game = self.game
         if game.is_over:
             return [_("The game is over: press New game to play again.")]
+        if self.paused:
+            return [_("Every hand is turned face up on the table: press Next hand to go on.")]
         if game.current_player == self.seat:
             return [_("Your turn.")]
         return []
 
-    def _role(self, seat: int) -> str:
-        if seat == self.seat:
-            return _("you")
-        if seat & 1 == self.seat & 1:
-            return _("your partner")
-        return _("opponent")
-
     def _action_label(self, text: str, obs) -> str:
-        v = self.variant
-        if text == "raise":
-            current = obs.pending_raise[1] if obs.pending_raise else obs.hand_value
-            value = v.raise_value(current)
-            return _("Ask {rung} ({value})").format(rung=v.rung_name(value), value=value)
-        if obs.phase == "decide":
-            if text == "accept":
-                return _("Play the hand of {n} (worth {value})").format(
-                    n=v.hand_of, value=v.hand_of_value)
-            if text == "refuse":
-                return _("Run (the opponents score {points})").format(points=v.hand_of_refused)
-        if text == "accept" and obs.pending_raise:
-            return _("Accept ({value})").format(value=obs.pending_raise[1])
-        if text == "refuse":
-            return _("Refuse")
-        if text == "fold":
-            return _("Go to the deck")
-        return _(text).capitalize()
-
-    def _seat_html(self, seat: int, obs) -> str:
-        v = self.variant
-        name = _("{player}, {role}").format(player=seat_name(seat), role=self._role(seat))
-        partner = dict(obs.partner_hands)
-        if seat in partner:  # the rules let the learner see this partner's cards
-            cards = "".join(card_html(v, v.card(c), obs.vira, width=40) for c in partner[seat])
-        else:
-            cards = "".join(card_back_svg(40) for _k in range(obs.hand_size[seat]))
-        mark = " tutor-to-act" if obs.current_player == seat else ""
-        return (f'<div class="tutor-seat{mark}"><strong>{escape(name)}</strong> '
-                f'{cards}</div>')
-
-    def _trick_html(self, obs) -> str:
-        v = self.variant
-        if obs.trick:
-            title = _("On the table")
-            cards = "".join(card_html(v, v.card(c), obs.vira, width=48, caption=seat_name(s))
-                            for s, c in obs.trick)
-            return f"<p>{escape(title)}</p>{cards}"
-        event = next((e for e in reversed(self.game.log) if e.kind == "trick"), None)
-        if event is None:
-            return ""
-        last = event.verdict
-        title = _("Last trick") if event.hand == self.game.hand_no else \
-            _("Last trick of the previous hand")
-        seats = last.seats or list(range(len(last.plays)))
-        win = last.winning_card
-        cards = "".join(card_html(v, c, last.vira, width=48, caption=seat_name(s),
-                                  highlight="winner" if c == win and last.winner is not None
-                                  else None)
-                        for s, (_t, c) in zip(seats, last.plays))
-        return f"<p>{escape(title)}</p>{cards}"
-
-    def _draw(self) -> None:
-        game, v, obs = self.game, self.variant, self.view
-        lines = [_("Score: team A {a}, team B {b} (you are {team}). Playing to {target}.")
-                 .format(a=obs.score[0], b=obs.score[1], team=team_label(obs.team),
-                         target=v.target),
-                 _("This hand is worth {value}. {player} deals; {mano} is mano.").format(
-                     value=obs.hand_value, player=seat_name(obs.dealer),
-                     mano=seat_name(obs.mano))]
-        lines.extend(special_hand_lines(v, obs.special_hand))
-        if obs.pending_raise:
-            seat, value = obs.pending_raise
-            lines.append(_("{player} asks {rung} ({value}).").format(
-                player=seat_name(seat), rung=v.rung_name(value), value=value))
-        if game.is_over:
-            lines.append(_("The game is over."))
-        elif obs.current_player == self.seat:
-            lines.append(_("Your turn."))
-        vira = ""
-        if obs.vira is not None:
-            vira = card_html(v, v.card(obs.vira), obs.vira, highlight=vira_highlight(v), width=48,
-                             caption=vira_word(v))
-        self.status.value = vira + "<br>".join(escape(x) for x in lines)
-        others = "".join(self._seat_html(s, obs) for s in range(self.players)
-                         if s != self.seat)
-        self.table.value = others + self._trick_html(obs)
-        legal = set(obs.legal_actions)
-        if obs.hand is None:  # played blind: backs whose codes tell nothing
-            can_play = any(a.startswith("play ") for a in legal)
-            items = [back_item(f"back-{k + 1}", enabled=can_play)
-                     for k in range(obs.hand_size[self.seat])]
-        else:
-            items = [card_item(v, v.card(c), obs.vira, enabled=f"play {c}" in legal)
-                     for c in obs.hand]
-        self.row.show(items)
-        self.buttons.show([(a, self._action_label(a, obs)) for a in obs.legal_actions
-                           if not a.startswith("play ")])
-        shown = self.lines[-LOG_LINES:]
-        self.log_html.value = ('<ol class="tutor-log">'
-                               + "".join(f"<li>{escape(x)}</li>" for x in shown) + "</ol>")
+        return action_label(self.variant, text, obs)
