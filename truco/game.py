@@ -26,7 +26,8 @@ from .presets import variant as get_variant
 from .flor import FlorMixin
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
-from .verdicts import BetVerdict, HandVerdict, TrickVerdict
+from .verdicts import (SAME_SIDE_RAISED_LAST, BetVerdict, HandVerdict, TrickVerdict,
+                       _first_upper, team_name)
 from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase, _new
 from .variants import Variant
 
@@ -289,8 +290,9 @@ class CoreGame(GameBase):
         if phase == PLAY_PHASE:
             team = self._current & 1
             if self._raise_right is not None and self._raise_right != team:
-                return IllegalAction(_("your side raised last: only the side that accepted may "
-                                       "raise next"), reason="same_side_raised_last")
+                return IllegalAction(_(SAME_SIDE_RAISED_LAST).format(
+                    team=_first_upper(team_name(team)), other=team_name(1 - team)),
+                    reason="same_side_raised_last")
             if self._pending_side is not None:
                 return IllegalAction(_("a bet must be settled first"), reason="answer_pending")
         return self._extra_raise_blocker()

@@ -36,7 +36,7 @@ from .errors import IllegalAction
 from .i18n import N_, _
 from .notation import Observation
 from .state import ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
-from .verdicts import Verdict, _first_upper, team_name
+from .verdicts import SAME_SIDE_RAISED_LAST, Verdict, _first_upper, team_name
 
 # Partner signals (4-player French Truc): the gesture and the rank it shows (ace = 1).
 SIGNALS = {"smile": 7, "wink": 8, "shrug": 1}
@@ -124,8 +124,7 @@ _MON_RESTE_WHY = {
     "no_mon_reste_in_variant": N_("{variant} has no mon reste"),
     "no_raise_after_mon_reste": N_("after mon reste nobody may raise any more"),
     "not_allowed": N_("you cannot say mon reste now"),
-    "same_side_raised_last": N_("your side raised last: only the side that accepted may raise "
-                                "next"),
+    "same_side_raised_last": SAME_SIDE_RAISED_LAST,
     "answer_pending": N_("a bet must be settled first"),
     "no_raise_in_special_hand": N_("nobody may raise in this hand"),
     "mon_reste_not_a_raise": N_("your side lacks only {lack} to reach {target}: mon reste would "
@@ -294,9 +293,11 @@ class TrucMixin:
                 return why
             target = self.variant.target
             value = self._pending[1] if self._phase == ANSWER else self._value
+            team = self._current & 1
             return IllegalAction(_(_MON_RESTE_WHY[why]).format(
                 variant=_(self.variant.title), target=target, value=value,
-                lack=target - self._score[self._current & 1]), reason=why)
+                lack=target - self._score[team], team=_first_upper(team_name(team)),
+                other=team_name(1 - team)), reason=why)
         if kind == FOLD and self._captains_on and self._phase == PLAY_PHASE \
                 and self._current not in (self.dealer, self.mano):
             return self._captain_error(FOLD)

@@ -292,6 +292,9 @@ BET_TEXT = {
 }
 
 
+# Why a side may not raise now (the rule is stated once; Truc's mon reste says it too).
+SAME_SIDE_RAISED_LAST = N_("{team} raised last: only {other}, who accepted, may raise next")
+
 GAME_RULES = {
     "target_reached": N_("the first side to reach {target} points wins the game"),
     "mon_reste": N_("when mon reste is answered with mon reste, the winner of the hand wins "
