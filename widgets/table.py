@@ -82,6 +82,7 @@ class TableView:
         self.widget = W.VBox([self.board, self.controls])
         self.widget.add_class("tutor-table")
         self.state = "play"
+        self.draws = 0  # how many times the board was drawn (data-draw: tests wait on it)
 
     # --- while a hand is played ---------------------------------------------------------------
     def draw(self, game, *, bubbles: dict | None = None, last_trick=None,
@@ -108,8 +109,10 @@ class TableView:
         centre = self._centre_html(obs)
         classes = "tt tt-state-" + self.state + (
             " tt-turn-you" if obs.current_player == self.seat else "")
+        self.draws += 1
         self.board.html = (f'<div class="{classes}" data-n="{n}" data-hand="{game.hand_no}" '
-                           f'dir="{direction()}">{self._head_html(obs, note)}'
+                           f'data-draw="{self.draws}" dir="{direction()}">'
+                           f'{self._head_html(obs, note)}'
                            f'<div class="tt-felt">{"".join(seats)}{centre}</div></div>')
         self._draw_controls(obs)
 
@@ -155,8 +158,10 @@ class TableView:
                   f'<div class="tt-outcome">{escape(outcome)}<span class="tt-outcome-points">'
                   f'{escape(gained)}</span></div></div>')
         head = self._score_html(summary.score)
+        self.draws += 1
         self.board.html = (f'<div class="tt tt-state-summary" data-n="{n}" '
-                           f'data-hand="{start.hand}" dir="{direction()}">'
+                           f'data-hand="{start.hand}" data-draw="{self.draws}" '
+                           f'dir="{direction()}">'
                            f'<div class="tt-head">{head}</div>'
                            f'<div class="tt-felt">{"".join(seats)}{centre}</div>'
                            f'{self._summary_html(summary, v)}</div>')

@@ -209,7 +209,7 @@ _CSS = r"""
   max-width: 100%; }
 .tutor-play .widget-inline-hbox .widget-label { max-width: 100%; }
 .tutor-play .tutor-log-box { max-width: 100%; overflow-wrap: anywhere; }
-.tutor-play .tutor-log { margin: .2em 0; padding-inline-start: 1.4em; }
+.tutor-play .tutor-log { margin: .2em 0; padding-inline-start: 2.4em; }
 .tutor-play .tutor-log-full { max-height: 24em; overflow-y: auto; }
 .tutor-play .tutor-coach { overflow-x: auto; max-width: 100%; }
 @media (max-width: 600px) {

@@ -12,8 +12,8 @@ their codes; the rules' explanations are the engine's verdicts (``verdict.explai
 ...     _e = g.apply(a)
 >>> [event_line(e, g.variant, learner=0, vira=None, trick_no=1) for e in g.log[1:]]
 ... # doctest: +NORMALIZE_WHITESPACE
-['Team A calls Truco: the hand is worth 4 if accepted; refused, team A scores 2.',
- 'Team B accepts: the hand is now worth 4.', 'You play the 4 of clubs (Zap).',
+['You call Truco: the hand is worth 4 if accepted; refused, your side scores 2.',
+ 'Player 1 accepts: the hand is now worth 4.', 'You play the 4 of clubs (Zap).',
  'Player 1 plays the 3 of diamonds.', 'Trick 1: you win it with the 4 of clubs (Zap).']
 >>> [bubble_text(e, g.variant) for e in g.log[1:3]]
 ['Truco!', 'Accepted!']
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from truco.i18n import _, ngettext
+from truco.i18n import N_, _, ngettext
 
 from .common import team_label
 
@@ -97,9 +97,32 @@ def event_line(event, variant, *, learner: int, vira, trick_no: int = 0) -> str 
         return _("Game over: {team} wins, {won} to {lost}.").format(
             team=team_label(verdict.winner), won=verdict.score[verdict.winner],
             lost=verdict.score[1 - verdict.winner])
+    if kind in _BET_LINES and verdict is not None and getattr(verdict, "reason", "") in \
+            _BET_LINES[kind]:
+        you, other = _BET_LINES[kind][verdict.reason]
+        facts = dict(team=team_label(verdict.winner) if verdict.winner is not None else "",
+                     rung=variant.rung_name(verdict.value), value=verdict.value,
+                     before=verdict.before, points=verdict.points,
+                     player=seat_label(event.seat, learner))
+        return _(you if event.seat == learner else other).format(**facts)
     if verdict is not None:
         return short_text(verdict)
     return event.explain()
+
+
+# The truco ladder's events said by the player who acts: (to the learner, of another player).
+_BET_LINES = {
+    "raise": {"raised": (N_("You call {rung}: the hand is worth {value} if accepted; "
+                            "refused, your side scores {before}."),
+                         N_("{player} calls {rung}: the hand is worth {value} if accepted; "
+                            "refused, their side scores {before}."))},
+    "accept": {"accepted": (N_("You accept: the hand is now worth {value}."),
+                            N_("{player} accepts: the hand is now worth {value}."))},
+    "refuse": {"refused": (N_("You refuse {rung}: {team} scores {points}."),
+                           N_("{player} refuses {rung}: {team} scores {points}."))},
+    "fold": {"fold": (N_("You go to the deck: {team} scores {points}."),
+                      N_("{player} goes to the deck: {team} scores {points}."))},
+}
 
 
 def _trick_line(verdict, variant, learner: int, trick_no: int) -> str:

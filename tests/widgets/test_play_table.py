@@ -144,7 +144,8 @@ def test_raise_answered_by_the_computer():
         "accept" if "accept" in obs.legal_actions else obs.legal_actions[0]))
     assert t.act("raise") is True
     assert t.game.hand_value == 4
-    assert "Team A calls Truco" in t.message and "accepts" in t.message  # a sentence: capital
+    assert t.message.startswith("You call Truco: the hand is worth 4 if accepted")
+    assert "Player 1 accepts: the hand is now worth 4." in t.message
 
 
 def test_hand_of_ten_decision():
