@@ -31,9 +31,9 @@ import ipywidgets as W
 
 import truco
 from truco import odds
-from truco.i18n import LANGUAGES, LOCALE_DIR, _, get_language, set_language
+from truco.i18n import LANGUAGES, LOCALE_DIR, _, get_language, ngettext, set_language
 
-from .common import TutorWidget, get_variant
+from .common import TutorWidget, get_variant, vira_word
 
 __all__ = ["KINDS", "OddsChart"]
 
@@ -50,11 +50,21 @@ def frac(x) -> str:
     return _("{num:,} in {den:,}").format(num=x.numerator, den=x.denominator)
 
 
+# Sizes, for a chart read on a phone: the SVG scales to its column (CSS width 100%, at most
+# MAX_WIDTH), so a figure WIDTH inches wide (72 SVG units an inch) shown in a 360 px column
+# draws its 12-unit text at about 13 px. Every text size is set here, explicitly.
+WIDTH = 4.6
+MAX_WIDTH = "32em"
+TEXT, TICKS, NOTES = 12.5, 12, 11
+STYLE = {"font.size": TEXT, "axes.labelsize": TEXT, "xtick.labelsize": TICKS,
+         "ytick.labelsize": TICKS, "legend.fontsize": TICKS, "axes.titlesize": TEXT}
+
+
 def _svg(fig, prefix: str) -> str:
     from matplotlib import rc_context
 
     buf = io.StringIO()
-    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "truco-tutor"}), \
+    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "truco-tutor", **STYLE}), \
             warnings.catch_warnings():
         # Text stays text in the SVG (svg.fonttype none): the browser draws Thai or Persian
         # with its own fonts, so matplotlib's note that DejaVu Sans lacks a glyph (used only
@@ -72,44 +82,77 @@ def _svg(fig, prefix: str) -> str:
     text = re.sub(r'url\(#([^)]+)\)', rf'url(#{prefix}-\1)', text)
     text = re.sub(r'href="#([^"]+)"', rf'href="#{prefix}-\1"', text)
     # Scale with the page: drop the fixed size, keep the viewBox.
+    # The chart is laid out left to right whatever the page's direction: on a Persian page
+    # (direction rtl) an inherited rtl would anchor each label at its other end, over the
+    # legend's swatches and the axes. The text inside a label still reads right to left.
     text = re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"',
-                  r'<svg\1 style="width:100%;max-width:40em;height:auto;'
+                  rf'<svg\1 style="width:100%;max-width:{MAX_WIDTH};height:auto;direction:ltr;'
                   r'stroke-linejoin:round;stroke-linecap:butt"', text, count=1)
     return text
 
 
-def _figure(width=6.4, height=3.2):
+def _figure(height=3.2):
+    """A figure WIDTH inches wide whose layout keeps every label and the legend inside it."""
     from matplotlib.figure import Figure  # imported only when a chart is drawn
 
-    fig = Figure(figsize=(width, height), dpi=100)
+    fig = Figure(figsize=(WIDTH, height), dpi=100, layout="constrained")
     ax = fig.add_subplot()
     ax.spines[["top", "right"]].set_visible(False)
+    ax.tick_params(labelsize=TICKS, labelrotation=0)
     return fig, ax
 
 
-def _label_bars(ax, bars, values):
+def _percent_axis(axis) -> None:
+    """Chances shown as percentages (0% to 100%), never as a 0-1 fraction."""
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+    axis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
+    axis.set_major_locator(MaxNLocator(nbins=4, steps=[1, 2, 2.5, 5, 10]))
+
+
+def _legend(fig, handles=None, labels=None) -> None:
+    """The legend above the chart, outside the bars and their labels, one entry a line: a
+    label drawn wider by the browser's font (Thai, Persian) runs into empty space, never into
+    the next entry's swatch."""
+    fig.legend(handles, labels, loc="outside upper left", ncols=1, frameon=False,
+               fontsize=TICKS, handlelength=1.2, handletextpad=0.6)
+
+
+def bar_pct(x) -> str:
+    """A bar's label: one decimal, and "<0.1%" rather than a 0.0% that is not nothing."""
+    return "<0.1%" if 0 < float(x) < 0.0005 else pct(x)
+
+
+def _label_bars(ax, bars, values) -> None:
+    """Each horizontal bar's value at its end."""
     for bar, value in zip(bars, values):
-        ax.annotate(pct(value), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                    ha="center", va="bottom", fontsize=8, xytext=(0, 2),
+        end = bar.get_x() + bar.get_width()
+        ax.annotate(bar_pct(value), (end, bar.get_y() + bar.get_height() / 2),
+                    va="center", ha="left", fontsize=NOTES, xytext=(3, 0),
                     textcoords="offset points")
 
 
 # --- the charts ----------------------------------------------------------------------------------
 def _manilhas():
     names = ("mineiro", "paulista")
-    fig, ax = _figure()
-    width = 0.38
+    fig, ax = _figure(3.3)
+    ks = [0, 1, 2, 3]
+    height = 0.38
+    most = 0.0
     for i, (name, colour) in enumerate(zip(names, (BLUE, ORANGE))):
         dist = odds.manilha_count_distribution(name)
-        ks = [0, 1, 2, 3]
         values = [dist.get(k, 0) for k in ks]
-        bars = ax.bar([k + (i - 0.5) * width for k in ks], [float(x) for x in values], width,
-                      label=_(truco.variant(name).title), color=colour)
+        bars = ax.barh([k + (i - 0.5) * height for k in ks], [float(x) for x in values], height,
+                       label=_(truco.variant(name).title), color=colour)
         _label_bars(ax, bars, values)
-    ax.set_xticks([0, 1, 2, 3])
-    ax.set_xlabel(_("manilhas among your three cards"))
-    ax.set_ylabel(_("chance"))
-    ax.legend(frameon=False)
+        most = max(most, *map(float, values))
+    ax.set_yticks(ks)
+    ax.set_yticklabels([ngettext("{n} manilha", "{n} manilhas", k).format(n=k) for k in ks])
+    ax.invert_yaxis()
+    ax.set_xlim(0, most * 1.3)
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel(_("chance in a hand of three cards"), wrap=True)
+    _legend(fig, *ax.get_legend_handles_labels())
     mineiro, paulista = odds.manilha_chance("mineiro"), odds.manilha_chance("paulista")
     side = odds.manilha_chance("mineiro", cards=6)
     caption = _("At least one manilha in your three cards: {a} in Truco Mineiro ({fa}), {b} in "
@@ -121,14 +164,23 @@ def _manilhas():
 
 
 def _envido():
+    from matplotlib.patches import Patch
+
     dist = odds.envido_distribution("argentino")
-    fig, ax = _figure(7.2, 3.2)
+    fig, ax = _figure(3.4)
     points = sorted(dist)
     colours = [GREY if p < 20 else BLUE for p in points]
-    ax.bar([str(p) for p in points], [float(dist[p]) for p in points], color=colours)
-    ax.set_xlabel(_("envido points (0 to 7: no two cards of a suit; 20 to 33: two of a suit)"))
-    ax.set_ylabel(_("chance"))
-    ax.tick_params(axis="x", labelsize=7)
+    xs = list(range(len(points)))
+    ax.bar(xs, [float(dist[p]) for p in points], color=colours)
+    # Every other score is named: two-digit numbers side by side would touch on a phone.
+    ax.set_xticks(xs)
+    ax.set_xticklabels([str(p) if i % 2 == 0 else "" for i, p in enumerate(points)])
+    ax.set_xlabel(_("envido points"))
+    _percent_axis(ax.yaxis)
+    ax.set_title(_("Chance of each score"), loc="left", fontsize=TEXT)
+    handles = [Patch(color=GREY, label=_("0 to 7: no two cards of a suit")),
+               Patch(color=BLUE, label=_("20 to 33: two cards of a suit"))]
+    _legend(fig, handles, [h.get_label() for h in handles])
     most = max(points, key=lambda p: dist[p])
     caption = _("Envido in Truco Argentino: {a} of hands have 27 or more, {b} have 30 or more, "
                 "and only {c} have 33 ({fc}). The most common envido is {most}.").format(
@@ -139,14 +191,14 @@ def _envido():
 
 def _flor():
     plain, muestra = odds.flor_chance("argentino"), odds.flor_chance("uruguayo")
-    fig, ax = _figure(5.2, 2.6)
+    fig, ax = _figure(2.2)
     labels = [_(truco.variant("argentino").title), _(truco.variant("uruguayo").title)]
     bars = ax.barh(labels, [float(plain), float(muestra)], color=[BLUE, ORANGE])
-    for bar, value in zip(bars, (plain, muestra)):
-        ax.annotate(pct(value), (bar.get_width(), bar.get_y() + bar.get_height() / 2),
-                    va="center", fontsize=9, xytext=(3, 0), textcoords="offset points")
-    ax.set_xlabel(_("chance of being dealt flor"))
-    ax.set_xlim(0, max(float(muestra), float(plain)) * 1.25)
+    _label_bars(ax, bars, (plain, muestra))
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(float(muestra), float(plain)) * 1.3)
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel(_("chance of being dealt flor"), wrap=True)
     caption = _("Flor (three cards of one suit) comes {a} of the time ({fa}): about one hand in "
                 "{n}. In Truco Uruguayo the muestra's piezas make flor too: {b}.").format(
         a=pct(plain), fa=frac(plain), n=round(1 / float(plain)), b=pct(muestra))
@@ -155,20 +207,21 @@ def _flor():
 
 def _first_card():
     names = list(truco.VARIANT_NAMES)
-    fig, ax = _figure(6.4, 3.6)
+    fig, ax = _figure(4.6)
     two = [odds.first_card_wins(n, 2) for n in names]
     four = [odds.first_card_wins(n, 4) for n in names]
     ys = range(len(names))
-    ax.barh([y + 0.2 for y in ys], [float(x) for x in two], 0.4, label=_("2 players"),
+    ax.barh([y - 0.2 for y in ys], [float(x) for x in two], 0.4, label=_("2 players"),
             color=BLUE)
-    ax.barh([y - 0.2 for y in ys], [float(x) for x in four], 0.4, label=_("4 players"),
+    ax.barh([y + 0.2 for y in ys], [float(x) for x in four], 0.4, label=_("4 players"),
             color=ORANGE)
     ax.set_yticks(list(ys))
-    ax.set_yticklabels([_(truco.variant(n).title) for n in names], fontsize=8)
+    ax.set_yticklabels([_(truco.variant(n).title) for n in names])
     ax.invert_yaxis()
     ax.set_xlim(0, 0.6)
-    ax.set_xlabel(_("chance the hand's first card wins the first trick"))
-    ax.legend(frameon=False, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2)
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel(_("chance the hand's first card wins the first trick"), wrap=True)
+    _legend(fig, *ax.get_legend_handles_labels())
     i = names.index("mineiro")
     caption = _("When everyone plays a card at random, the first card wins the trick {a} of "
                 "the time with two players in Truco Mineiro ({fa}), and {b} with four: it must "
@@ -184,24 +237,50 @@ def default_vira(v):
     return next(c.code for c in v.deck if c.rank == 4)
 
 
+def level_name(v, codes, vira=None) -> str:
+    """A level of the lead table in words, short enough for a phone: '4 of clubs', 'any 3'
+    (every card of that rank left in the deck), or its cards' names ('7 of bastos / 7 of
+    copas'). The caption gives the nicknames."""
+    cards = [v.card(c) for c in codes]
+    vira_card = v.card(vira) if vira is not None else None
+    if len(cards) == 1:
+        return cards[0].name()
+    rank = cards[0].rank
+    every = [c for c in v.deck if c.rank == rank and c != vira_card]
+    if all(c.rank == rank for c in cards) and len(every) == len(cards):
+        return _("any {rank}").format(rank=cards[0].rank_name())
+    return " / ".join(c.name() for c in cards)
+
+
 def _lead(name, players):
     v = get_variant(name)
     vira = default_vira(v)
     table = odds.lead_card_table(v, players, vira)
-    fig, ax = _figure(6.4, 3.4)
-    labels = [codes[0][:-1] if len(codes) > 2 and len({c[:-1] for c in codes}) == 1
-              else " ".join(codes) for codes, _w, _t in table]
+    fig, ax = _figure(1.3 + 0.27 * len(table))
+    labels = [level_name(v, codes, vira) for codes, _w, _t in table]
     wins = [float(w) for _c, w, _t in table]
     ties = [float(t) for _c, _w, t in table]
-    ax.bar(labels, wins, color=BLUE, label=_("wins the trick"))
-    ax.bar(labels, ties, bottom=wins, color=ORANGE, label=_("tied"))
-    ax.set_ylabel(_("chance"))
-    ax.set_xlabel(_("the card you lead, strongest first"))
-    ax.tick_params(axis="x", labelsize=7, rotation=60)
-    ax.legend(frameon=False)
+    ys = list(range(len(table)))
+    ax.barh(ys, wins, 0.7, color=BLUE, label=_("wins the trick"))
+    bars = ax.barh(ys, ties, 0.7, left=wins, color=ORANGE, label=_("tied"))
+    for bar, (_c, w, _t) in zip(bars, table):  # the chance of winning, after the bar
+        end = bar.get_x() + bar.get_width()
+        ax.annotate(bar_pct(w), (end, bar.get_y() + bar.get_height() / 2),
+                    va="center", ha="left", fontsize=NOTES, xytext=(3, 0),
+                    textcoords="offset points")
+    ax.set_yticks(ys)
+    ax.set_yticklabels(labels, fontsize=NOTES)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1.22)
+    _percent_axis(ax.xaxis)
+    ax.set_xticks([0, 0.5, 1])
+    ax.set_xlabel(_("chance the card you lead wins (strongest first)"), wrap=True)
+    _legend(fig, *ax.get_legend_handles_labels())
     top = table[0]
     common = next((row for row in table if float(row[1]) < 0.5), table[-1])
-    where = _(" (vira {vira})").format(vira=vira) if vira else ""
+    where = ""
+    if vira:
+        where = _(" ({vira}: {card})").format(vira=vira_word(v), card=v.card(vira).name())
     codes = common[0]
     card = v.card_name(codes[0], vira) if len(codes) == 1 else _("any {rank}").format(
         rank=v.card(codes[0]).rank_name())
@@ -213,12 +292,19 @@ def _lead(name, players):
     return fig, caption, _("Bar chart: how often each card you lead wins the trick")
 
 
+def figure(kind: str, name: str = "mineiro", players: int = 2):
+    """(matplotlib figure, caption, description) of a chart, drawn with the tutor's sizes."""
+    from matplotlib import rc_context
+
+    with rc_context(STYLE):
+        if kind == "lead":
+            return _lead(name, players)
+        return {"manilhas": _manilhas, "envido": _envido, "flor": _flor,
+                "first_card": _first_card}[kind]()
+
+
 def _draw(kind: str, name: str, players: int) -> tuple[str, str, str]:
-    if kind == "lead":
-        fig, caption, label = _lead(name, players)
-    else:
-        fig, caption, label = {"manilhas": _manilhas, "envido": _envido, "flor": _flor,
-                               "first_card": _first_card}[kind]()
+    fig, caption, label = figure(kind, name, players)
     return _svg(fig, f"odds-{kind}"), caption, label
 
 

@@ -84,3 +84,107 @@ def test_thai_and_persian_charts_draw_without_a_warning(fresh_cache):
             finally:
                 set_language("en")
             assert "<svg" in chart.html.value
+
+
+# --- issue 20: charts a learner can read on a phone ---------------------------------------------
+PHONE = 360  # px: the chart's column on a 390 px wide phone, less the page's margins
+TEXT_RE = r"<text[^>]*>[^<]*</text>"
+
+
+def svg_texts(svg):
+    """(font size in SVG units, text) of every text of a chart's SVG."""
+    import re
+    out = []
+    for element in re.findall(TEXT_RE, svg):
+        size = re.search(r"font-size: ([\d.]+)px", element)
+        out.append((float(size.group(1)), re.sub(r"<[^>]+>", "", element)))
+    return out
+
+
+def chart_svg(kind, variant="mineiro"):
+    return OddsChart(kind, variant=variant).html.value
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_chances_are_percentages_not_fractions(kind):
+    import re
+    texts = [t for _s, t in svg_texts(chart_svg(kind))]
+    assert sum(bool(re.fullmatch(r"\d+%", t)) for t in texts) >= 2, texts
+    assert not [t for t in texts if re.fullmatch(r"0\.\d+|1\.0", t)], texts
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_text_is_readable_on_a_phone(kind):
+    import re
+    svg = chart_svg(kind, "argentino")
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+    smallest = min(size for size, _t in svg_texts(svg))
+    assert smallest * PHONE / width >= 11.5, (smallest, width)
+    assert re.search(r"max-width:\s*([\d.]+)em", svg)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_label_is_rotated(kind):
+    import re
+    svg = chart_svg(kind, "paulista")
+    angles = [float(a) for a in re.findall(r"rotate\((-?[\d.]+)", svg)]
+    assert all(a == 0 for a in angles), angles
+
+
+def test_the_chart_is_laid_out_left_to_right_on_a_right_to_left_page():
+    svg = chart_svg("first_card")
+    svg = svg[svg.index("<svg"):]
+    root = svg[:svg.index(">")]
+    assert "direction:ltr" in root.replace(" ", "")
+
+
+@pytest.mark.parametrize("variant", ["mineiro", "paulista", "argentino", "uruguayo", "truc"])
+def test_the_lead_chart_names_cards_never_codes(variant):
+    from feedback_text import _CODE
+    chart = OddsChart("lead", variant=variant)
+    texts = [t for _s, t in svg_texts(chart.html.value)]
+    assert not [t for t in texts if _CODE.search(t)], texts
+    assert not _CODE.search(chart.caption), chart.caption
+
+
+@pytest.mark.parametrize("language", ["en", "th", "fa", "pt_BR"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_legend_swatches_never_touch_a_label(kind, language):
+    """Each legend label, even drawn half as wide again by the browser's font, stays clear of
+    every swatch; the legend stays clear of the bars and of every other label."""
+    from matplotlib.text import Text
+    from matplotlib.transforms import Bbox
+    set_language(language)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font")
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+            fig, _caption, _label = odds_charts.figure(kind, "paulista", 2)
+            FigureCanvasAgg(fig).draw()
+            renderer = fig.canvas.get_renderer()
+            legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend()]
+            for legend in legends:
+                swatches = [h.get_window_extent(renderer) for h in legend.legend_handles]
+                mine = set(legend.get_texts())
+                for text in legend.get_texts():
+                    box = text.get_window_extent(renderer)
+                    wide = Bbox.from_extents(box.x0, box.y0, box.x0 + 1.5 * box.width, box.y1)
+                    assert not any(wide.overlaps(s) for s in swatches), text.get_text()
+                frame = legend.get_window_extent(renderer)
+                hidden = set()  # tick labels outside the axes' view are never drawn
+                for ax in fig.axes:
+                    for labels, index, (lo, hi) in ((ax.get_xticklabels(), 0, ax.get_xlim()),
+                                                    (ax.get_yticklabels(), 1, ax.get_ylim())):
+                        lo, hi = sorted((lo, hi))
+                        hidden |= {t for t in labels
+                                   if not lo <= t.get_position()[index] <= hi}
+                others = [t for t in fig.findobj(Text) if t not in mine and t.get_visible()
+                          and t.get_text().strip() and t not in hidden]
+                for other in others:
+                    assert not frame.overlaps(other.get_window_extent(renderer)), \
+                        other.get_text()
+                for ax in fig.axes:
+                    for patch in ax.patches:
+                        assert not frame.overlaps(patch.get_window_extent(renderer))
+    finally:
+        set_language("en")
