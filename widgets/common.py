@@ -30,7 +30,8 @@ from .svg import SPECIAL_HIGHLIGHTS, card_back_svg, card_svg
 
 __all__ = [
     "ActionButtons", "TutorWidget", "button", "rtl", "card_item", "card_label", "card_html", "back_item",
-    "feedback_box", "get_variant", "kind_name", "seat_name", "sentence", "set_feedback",
+    "feedback_box", "full_sentence", "get_variant", "kind_name", "seat_name", "sentence",
+    "set_feedback",
     "special_word",
     "special_highlight", "team_label", "variant_picker", "vira_highlight", "vira_word",
     "tone_icon", "BENCH_CLICK", "BENCH_FEEDBACK", "READY", "FEEDBACK", "TONE_STYLES",
@@ -88,6 +89,17 @@ def sentence(text: str) -> str:
     ('Team B scores 1 point.', '4 of clubs (Zap)', '')
     """
     return text[:1].upper() + text[1:]
+
+
+def full_sentence(text: str) -> str:
+    """``text`` as a whole sentence: a capital first, a full stop at the end if it has none
+    (for the engine's error messages, which are clauses: "unknown variant 'x'").
+
+    >>> full_sentence("compare Truco Mineiro with another variant")
+    'Compare Truco Mineiro with another variant.'
+    """
+    text = sentence(text.strip())
+    return text if not text or text[-1] in ".!?…" else text + "."
 
 
 def get_variant(variant) -> truco.Variant:

@@ -284,9 +284,13 @@ def _lead(name, players):
     codes = common[0]
     card = v.card_name(codes[0], vira) if len(codes) == 1 else _("any {rank}").format(
         rank=v.card(codes[0]).rank_name())
-    caption = _("{variant}{where}, {n} players: led against opponents who answer with their "
-                "best card, the {top} always holds; the strongest lead that wins less than half "
-                "the time is {card}, which wins {w}.").format(
+    caption = ngettext(
+        "{variant}{where}, {n} player: led against opponents who answer with their best card, "
+        "the {top} always holds; the strongest lead that wins less than half the time is "
+        "{card}, which wins {w}.",
+        "{variant}{where}, {n} players: led against opponents who answer with their best card, "
+        "the {top} always holds; the strongest lead that wins less than half the time is "
+        "{card}, which wins {w}.", players).format(
         variant=_(v.title), where=where, n=players, top=v.card_name(top[0][0], vira),
         card=card, w=pct(common[1]))
     return fig, caption, _("Bar chart: how often each card you lead wins the trick")

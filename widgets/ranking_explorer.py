@@ -15,11 +15,12 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _, get_language
+from truco.i18n import _, get_language, ngettext
 
 from .cardrow import CardRow
-from .common import (TutorWidget, button, card_item, card_label, get_variant, kind_name,
-                     sentence, special_highlight, variant_picker, vira_highlight, vira_word)
+from .common import (TutorWidget, button, card_item, card_label, full_sentence, get_variant,
+                     kind_name, sentence, special_highlight, variant_picker, vira_highlight,
+                     vira_word)
 
 __all__ = ["ASKED", "RankingExplorer"]
 
@@ -65,7 +66,7 @@ class RankingExplorer(TutorWidget):
         try:
             new = get_variant(variant)
         except ValueError as err:
-            self.say(str(err), "error")
+            self.say(full_sentence(str(err)), "error")
             return
         if new == self.variant:
             return
@@ -81,7 +82,7 @@ class RankingExplorer(TutorWidget):
         try:
             card = self.variant.card(code)
         except ValueError as err:
-            self.say(str(err), "error")
+            self.say(full_sentence(str(err)), "error")
             return False
         self.vira = card
         self.selected = self.previous = None
@@ -127,8 +128,9 @@ class RankingExplorer(TutorWidget):
                 text, tone = _("You compared the {first} with the {second}, as the lesson asks.").format(
                     first=v.card_name(previous, vira), second=v.card_name(card, vira)), "right"
                 details.insert(1, where)
-        details.append(_("It beats {beats} cards and loses to {loses}.").format(
-            beats=len(beats), loses=len(loses)))
+        details.append(ngettext("It beats {beats} card and loses to {loses}.",
+                                "It beats {beats} cards and loses to {loses}.", len(beats))
+                       .format(beats=len(beats), loses=len(loses)))
         if ties:
             details.append(_("It ties with {cards}.").format(
                 cards=", ".join(v.card_name(c, vira) for c in ties)))
@@ -167,8 +169,10 @@ class RankingExplorer(TutorWidget):
             self.variant_picker.value = v.name
         self._sync_vira_picker()
         self._draw()
-        self.say(_("{variant}: {n} levels, strongest first. Click a card to see where it ranks.")
-                 .format(variant=_(v.title), n=len(v.ranking(self.vira).levels)))
+        n = len(v.ranking(self.vira).levels)
+        self.say(ngettext("{variant}: {n} level, strongest first. Click a card to see where it "
+                          "ranks.", "{variant}: {n} levels, strongest first. Click a card to "
+                          "see where it ranks.", n).format(variant=_(v.title), n=n))
 
     def _sync_vira_picker(self) -> None:
         v = self.variant

@@ -20,18 +20,17 @@ import ipywidgets as W
 
 import truco
 from truco import Undecided, resolve
-from truco.i18n import N_, _, ngettext
+from truco.i18n import _, ngettext
 
 from .cardrow import CardRow
 from .classroom.session import class_seed
-from .common import (TutorWidget, button, card_html, card_item, get_variant, kind_name,
-                     sentence, team_label, variant_picker, vira_highlight, vira_word)
+from .common import (TutorWidget, button, card_html, card_item, full_sentence, get_variant,
+                     kind_name, sentence, team_label, variant_picker, vira_highlight, vira_word)
 
 __all__ = ["VariantCompare", "compatible_variants", "same_deck_variants", "shared_cards"]
 
 TRIES = 30  # deals tried to find one the two variants judge differently
 DEALT = 6  # three cards for each side
-FAMILY_WORDS = {"french": N_("French-suited cards"), "spanish": N_("Spanish cards")}
 
 
 def shared_cards(a, b) -> tuple:
@@ -60,8 +59,10 @@ def same_deck_variants(variant) -> list:
 
 def deck_words(variant) -> str:
     """The deck in words: '40 Spanish cards'."""
-    return _("{n} {cards}").format(n=len(variant.deck),
-                                   cards=_(FAMILY_WORDS.get(variant.family, variant.family)))
+    n = len(variant.deck)
+    if variant.family == "spanish":
+        return ngettext("{n} Spanish card", "{n} Spanish cards", n).format(n=n)
+    return ngettext("{n} French-suited card", "{n} French-suited cards", n).format(n=n)
 
 
 class VariantCompare(TutorWidget):
@@ -157,7 +158,7 @@ class VariantCompare(TutorWidget):
         try:
             self.other = self._fixed_other = self._check_other(other)
         except ValueError as err:
-            self.say(str(err), "error")
+            self.say(full_sentence(str(err)), "error")
             self._sync_picker()
             return False
         self._sync_picker()
@@ -169,13 +170,13 @@ class VariantCompare(TutorWidget):
         try:
             new = get_variant(variant)
         except ValueError as err:
-            self.say(str(err), "error")
+            self.say(full_sentence(str(err)), "error")
             self._sync_picker()
             return False
         choices = compatible_variants(new)
         if not choices:
-            self.say(_("no other variant uses the {variant} deck").format(
-                variant=_(new.title)), "error")
+            self.say(full_sentence(_("no other variant uses the {variant} deck").format(
+                variant=_(new.title))), "error")
             self._sync_picker()
             return False
         self.variant, self._choices = new, choices
@@ -322,10 +323,14 @@ class VariantCompare(TutorWidget):
             for card in shared_cards(v, o):
                 if card.rank_name() not in ranks:
                     ranks.append(card.rank_name())
-            lines.append(_("{a} ({deck_a}) and {b} ({deck_b}) share {n} cards, the {ranks} of "
-                           "every suit: the deal uses only those.").format(
-                a=_(v.title), deck_a=deck_words(v), b=_(o.title), deck_b=deck_words(o),
-                n=len(shared_cards(v, o)), ranks=", ".join(ranks)))
+            n = len(shared_cards(v, o))
+            lines.append(ngettext(
+                "{a} is played with {deck_a} and {b} with {deck_b}. They share {n} card, the "
+                "{ranks} of every suit: the deal uses only those.",
+                "{a} is played with {deck_a} and {b} with {deck_b}. They share {n} cards, the "
+                "{ranks} of every suit: the deal uses only those.", n).format(
+                a=_(v.title), deck_a=deck_words(v), b=_(o.title), deck_b=deck_words(o), n=n,
+                ranks=", ".join(ranks)))
         others = [x for x in map(truco.variant, truco.VARIANT_NAMES)
                   if x.name != v.name and x not in self._choices]
         if others:

@@ -227,3 +227,15 @@ def test_every_line_reads_as_sentences(variant, clicks):
     for code in clicks:
         click_card(ex.row, code)
         assert_sentences(feedback_lines(ex))
+
+
+def test_errors_read_as_sentences():
+    from feedback_text import assert_sentences, feedback_lines
+    ex = RankingExplorer("mineiro")
+    ex.set_variant("chinchon")
+    assert ex.message.startswith("Unknown variant") and ex.message.endswith(".")
+    p = RankingExplorer("paulista", vira="3s")
+    p.set_vira("9s")
+    assert p.message == "9 of spades is not in the Truco Paulista deck."
+    for widget in (ex, p):
+        assert_sentences(feedback_lines(widget))

@@ -149,3 +149,15 @@ def test_every_line_reads_as_sentences():
             click_card(c.row, c.hands[0][0].code)
             assert_sentences(feedback_lines(c))
             c.deal()
+
+
+def test_errors_read_as_sentences_and_name_variants_by_title():
+    c = VariantCompare("mineiro", seed=1)
+    c.set_other("mineiro")
+    assert c.message == "Compare Truco Mineiro with another variant."
+    c.set_other("argentino")
+    assert c.tone == "error" and c.message.endswith("Truc (Sackson).")
+    assert "paulista" not in c.message  # titles, not the engine's names
+    c.set_variant("chinchon")
+    assert c.message.startswith("Unknown variant") and c.variant.name == "mineiro"
+    assert c.variant_picker.value == "mineiro"
