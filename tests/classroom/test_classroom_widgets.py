@@ -10,17 +10,7 @@ from widgets.classroom import session as classroom
 from widgets.classroom.join import DONE_AFTER, JoinPanel, progress
 from widgets.lesson import lesson_href, start_page
 
-TRICKS = "/voila/render/lessons/03_tricks.ipynb"
-INDEX = "/voila/render/lessons/index.ipynb"
-
-
-def open_page(monkeypatch, script: str, token: str | None = None, extra: str = "") -> None:
-    """What Voilà does when a page's kernel starts: a new process (forget sessions) with the
-    page's address in its environment."""
-    classroom._sessions.clear()
-    query = "&".join(p for p in ((f"learner={token}" if token else ""), extra) if p)
-    monkeypatch.setenv("QUERY_STRING", query)
-    monkeypatch.setenv("SCRIPT_NAME", script)
+from classroom_helpers import INDEX, TRICKS, open_page
 
 
 def questions(quiz: TrickQuiz, n: int, answer=lambda q: sorted(q.offered_answers())[0]):

@@ -21,6 +21,11 @@ Environment variable               In the TOML file               Meaning
 ``TRUCO_CLASSROOM_HUB_USER=1``     ``hub_user = true``            under JupyterHub with one server
                                                                   per learner: the server's
                                                                   ``JUPYTERHUB_USER`` is the learner
+``TRUCO_CLASSROOM_CLIENT_HEADER``  ``client_header``              a header a trusted proxy sets to
+                                                                  the client's address (e.g.
+                                                                  ``X-Real-IP``), for the limits on
+                                                                  tries (:mod:`.limits`); listed in
+                                                                  ``http_header_envs`` too
 =================================  =============================  ==================================
 
 >>> settings = Settings.load({"TRUCO_CLASSROOM_DB": "postgresql://u@h/db"})
@@ -29,6 +34,9 @@ Environment variable               In the TOML file               Meaning
 >>> settings.header_user({"JUPYTERHUB_USER": "ana"}), Settings.load(
 ...     {"TRUCO_CLASSROOM_HUB_USER": "1"}).header_user({"JUPYTERHUB_USER": "ana"})
 (None, 'ana')
+>>> Settings.load({"TRUCO_CLASSROOM_CLIENT_HEADER": "X-Forwarded-For"}).client_address(
+...     {"HTTP_X_FORWARDED_FOR": "10.0.0.9, 192.168.1.23"})  # the address the proxy added
+'192.168.1.23'
 """
 from __future__ import annotations
 
@@ -48,6 +56,7 @@ _KEYS = {  # environment variable -> key in the TOML file
     "TRUCO_TEACHER_PASSCODE": "teacher_passcode",
     "TRUCO_CLASSROOM_USER_HEADER": "user_header",
     "TRUCO_CLASSROOM_HUB_USER": "hub_user",
+    "TRUCO_CLASSROOM_CLIENT_HEADER": "client_header",
 }
 
 
@@ -57,6 +66,7 @@ class Settings:
     teacher_passcode: str | None = None
     user_header: str | None = None
     hub_user: bool = False
+    client_header: str | None = None
 
     @property
     def is_postgres(self) -> bool:
@@ -78,7 +88,8 @@ class Settings:
         return cls(database=values["database"] or str(DEFAULT_DB),
                    teacher_passcode=values["teacher_passcode"],
                    user_header=values["user_header"],
-                   hub_user=(values["hub_user"] or "").lower() in ("1", "true", "yes"))
+                   hub_user=(values["hub_user"] or "").lower() in ("1", "true", "yes"),
+                   client_header=values["client_header"])
 
     def header_user(self, environ=None) -> str | None:
         """The signed-in user a trusted proxy or hub gave this page, if any (else None)."""
@@ -91,3 +102,13 @@ class Settings:
             return None
         value = (env.get("JUPYTERHUB_USER") or "").strip()
         return value[:120] or None
+
+    def client_address(self, environ=None) -> str | None:
+        """The client's address a trusted proxy gave this page (the last one in a list: the
+        one that proxy added), if ``client_header`` is set (else None)."""
+        if not self.client_header:
+            return None
+        env = os.environ if environ is None else environ
+        name = "HTTP_" + self.client_header.upper().replace("-", "_")
+        value = (env.get(name) or "").split(",")[-1].strip()
+        return value[:64] or None

@@ -5,6 +5,11 @@ the learner; the kernel checks both, makes the learner's row (with its secret to
 the browser to the start page's address with ``?learner=<token>``: a new page, whose kernel
 reads the token when it starts (see :mod:`.session`). From then on every lesson link carries it.
 
+Joining is limited (see :mod:`.limits`): a page makes one learner at most (another click sends
+the page to the same learner), and tries (wrong class codes included) are counted per page,
+per client and for the whole server before the code is looked up. The start page of a
+learner says their answers are saved only while the database takes writes.
+
 Progress shown per lesson, read back from the store: done (opened, and as many answers as
 :data:`DONE_AFTER` times the number of its quizzes) and the learner's right answers.
 """
@@ -20,9 +25,11 @@ import traitlets
 
 from truco.i18n import _
 
+from . import limits
 from .config import Settings
+from .limits import JOIN, BrowserId, PageCount, client_key, refusal
 from .session import LEARNER_KEY, Session, current, problem, shared_store
-from .store import StoreError, clean_name, normalise_code
+from .store import StoreError, clean_name, format_code, normalise_code
 
 __all__ = ["DONE_AFTER", "JoinPanel", "LessonProgress", "progress"]
 
@@ -85,6 +92,8 @@ class JoinPanel:
         self.feedback = W.HTML()
         self.feedback.add_class("tutor-feedback")
         self.navigator = Navigator()
+        self.browser = BrowserId()
+        self.tries = PageCount(JOIN)
         self.learner_href = ""
         heading = W.HTML("<h3>" + escape(_("In a class?")) + "</h3>")
         if self.session is not None:
@@ -92,14 +101,19 @@ class JoinPanel:
             self.name_box = self.code_box = self.join_button = None
             again = self.index_href + ("?" + urlencode(self.keep_query, quote_via=quote)
                                        if self.keep_query else "")
-            parts = [heading, W.HTML("<p>" + escape(_(
-                "You are {name}, in class {code}. Your answers are saved as you go; the "
-                "lessons you finished are ticked below.").format(
-                    name=learner.name, code=learner.class_code)) + "</p>"),
+            if self.session.store.writable():
+                said = _("You are {name}, in class {code}. Your answers are saved as you go; "
+                         "the lessons you finished are ticked below.")
+            else:
+                said = _("You are {name}, in class {code}. Your answers cannot be saved right "
+                         "now: the class database does not take writes (read-only, full or "
+                         "busy). Tell your teacher; the lessons still work.")
+            parts = [heading, W.HTML("<p>" + escape(said.format(
+                name=learner.name, code=format_code(learner.class_code))) + "</p>"),
                 W.HTML(f'<p><a class="tutor-rejoin" href="{escape(again, quote=True)}">'
                        + escape(_("Not you? Join under another name")) + "</a></p>")]
         else:
-            self.code_box = W.Text(description=_("Class code"), placeholder="KX7P2Q",
+            self.code_box = W.Text(description=_("Class code"), placeholder="KX7PQ-2MRTA",
                                    style={"description_width": "initial"},
                                    layout=W.Layout(width="min(100%, 20em)"))
             self.code_box.add_class("tutor-class-code")
@@ -121,7 +135,7 @@ class JoinPanel:
             intro = W.HTML("<p>" + escape(_(
                 "Type the class code your teacher shows you to save your answers and "
                 "progress.")) + "</p>")
-            parts = [heading, intro, who, self.code_box, self.join_button]
+            parts = [heading, intro, who, self.code_box, self.join_button, self.browser]
             if problem():
                 self._say(problem(), "error")
         from ..common import rtl
@@ -136,6 +150,9 @@ class JoinPanel:
         """Check the name and code, make the learner, and send the browser to the class."""
         if self.session is not None:
             return False
+        if self.learner_href:  # joined already: the same learner again, never a second one
+            self._go()
+            return True
         if self.user is not None:
             name = self.user
         name, code = clean_name(name), normalise_code(code)
@@ -143,24 +160,40 @@ class JoinPanel:
             self._say(_("Type your name (at most 40 letters)."), "error")
             return False
         if code is None:
-            self._say(_("A class code has 4 to 12 letters and digits, like KX7P2Q."), "error")
+            self._say(_("A class code has 4 to 12 letters and digits, like KX7PQ-2MRTA."),
+                      "error")
+            return False
+        now = limits.clock()
+        if not self.tries.take(now):
+            self._say(refusal("join", "page", self.tries.retry_after(now)), "error")
             return False
         try:
-            learner = shared_store().join(code, name, external=self.user)
+            store = shared_store()
+            admitted = store.admit(JOIN.kind, client_key(self.settings, self.browser), now,
+                                   JOIN.window, JOIN.client, JOIN.everyone)
+            if not admitted.allowed:
+                self._say(refusal("join", admitted.over, admitted.retry_after), "error")
+                return False
+            learner = store.join(code, name, external=self.user)
         except KeyError:
             self._say(_("There is no class {code}. Check the code with your teacher.").format(
-                code=code), "error")
+                code=format_code(code)), "error")
             return False
-        except (StoreError, Exception):
+        except Exception:  # a try that cannot be counted is not made either
             self._say(_("The class database is not reachable now. Tell your teacher."),
                       "error")
             return False
         query = {LEARNER_KEY: learner.token, **self.keep_query}
         self.learner_href = self.index_href + "?" + urlencode(query, quote_via=quote)
-        self._say(_("Welcome, {name}! Opening your class page…").format(name=learner.name),
-                  "right")
-        self.navigator.href = self.learner_href
+        self.learner_name = learner.name
+        self._go()
         return True
+
+    def _go(self) -> None:
+        self._say(_("Welcome, {name}! Opening your class page…").format(
+            name=self.learner_name), "right")
+        self.navigator.href = ""  # a change each time, so a second click navigates again
+        self.navigator.href = self.learner_href
 
     def _say(self, text: str, tone: str = "info") -> None:
         from ..common import set_feedback

@@ -24,18 +24,25 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from truco.i18n import _
 
 from .config import Settings
-from .store import Answer, Learner, Store, open_store, valid_token
+from .store import Answer, Learner, Store, StoreError, open_store, valid_token
 
-__all__ = ["LEARNER_KEY", "Session", "Recorder", "class_seed", "current", "current_lesson", "derive_seed",
-           "recorder", "reset", "visited", "shared_store", "problem"]
+__all__ = ["LEARNER_KEY", "Session", "Recorder", "class_seed", "current", "current_lesson",
+           "derive_seed", "recorder", "reset", "visited", "shared_store", "problem",
+           "save_problem", "FIRST_WAIT", "MORE_WAIT"]
 
 LEARNER_KEY = "learner"
+# An answer waits FIRST_WAIT seconds for a locked database; then the learner reads "Saving…"
+# and it waits MORE_WAIT more; then the learner is told it could not be saved. A learner
+# hears back within about two seconds, never after SQLite's or PostgreSQL's own long waits.
+FIRST_WAIT, MORE_WAIT = 0.5, 1.5
+VISIT_WAIT = 0.5  # a visit is only a tick on the start page: it never holds a page up
 _LESSON_RE = re.compile(r"^[A-Za-z0-9_]{1,40}$")
 
 _store: Store | None = None
@@ -99,7 +106,9 @@ def current() -> Session | None:
     key = token + "|" + os.environ.get("SCRIPT_NAME", "")
     if key in _sessions:
         return _sessions[key]
-    _problem = _("This class link is not valid. Join the class again on the start page.")
+    _problem = _("This class link is not valid: it was changed, or the class's saved answers "
+                 "were reset on the server. Join the class again on the start page (ask your "
+                 "teacher for the class code).")
     if not valid_token(token):
         return None
     global _unreachable
@@ -111,8 +120,8 @@ def current() -> Session | None:
     try:
         store = shared_store()
         learner = store.learner(token)
-    except Exception:  # a broken database must not break the lesson
-        _unreachable = True
+    except Exception as err:  # a broken database must not break the lesson
+        _unreachable = getattr(err, "reason", "") != "busy"  # a lock passes: ask again
         _problem = unreachable
         return None
     if learner is None:
@@ -131,18 +140,37 @@ def visited(lesson: str) -> None:
     if session is None or session.lesson != lesson:
         return
     try:
-        session.store.visit(session.learner, lesson, sum(session.quizzes.values()))
+        with session.store.waiting(VISIT_WAIT):
+            session.store.visit(session.learner, lesson, sum(session.quizzes.values()))
     except Exception:
         pass  # a missed visit only delays a tick on the start page
+
+
+def save_problem(reason: str) -> str:
+    """What a learner reads when an answer could not be stored, for a StoreError's reason."""
+    if reason == "unknown_learner":
+        return _("Your answer could not be saved: this class link no longer works (the "
+                 "class's saved answers were reset or replaced on the server). Ask your "
+                 "teacher, then join the class again on the start page.")
+    if reason == "busy":
+        return _("Your answer could not be saved: the class database is busy. Try again in "
+                 "a moment.")
+    if reason == "read_only":
+        return _("Your answer could not be saved: the class database cannot be written (it "
+                 "is read-only or full). Tell your teacher.")
+    return _("Your answer could not be saved: the class database is not reachable. "
+             "Try again in a moment.")
 
 
 class Recorder:
     """What a quiz widget in a class uses: the class's ``seed`` for it, ``save`` for each
     answer (before the learner is told the result), and ``replay`` of the answers stored
-    before, to come back to where the learner was after a reload."""
+    before, to come back to where the learner was after a reload. ``say(text)`` shows
+    "Saving…" while a locked database is waited for (the widget's own ``say``)."""
 
-    def __init__(self, session: Session, kind: str, seed):
+    def __init__(self, session: Session, kind: str, seed, say=None):
         self.session = session
+        self.say = say
         n = session.quizzes.get(kind, 0) + 1
         session.quizzes[kind] = n
         self.lesson = session.lesson or "?"
@@ -160,11 +188,22 @@ class Recorder:
             correct = " ".join(sorted(correct))
         record = Answer(self.lesson, self.quiz, self.seq + 1, int(item), variant, prompt,
                         answer, correct, bool(right))
+        store, learner = self.session.store, self.session.learner
         try:
-            stored = self.session.store.record_answer(self.session.learner, record)
+            try:
+                with store.waiting(FIRST_WAIT):
+                    stored = store.record_answer(learner, record)
+            except StoreError as err:  # locked, replaced or a lost connection: once more
+                if err.reason not in ("busy", "moved", "unreachable"):
+                    raise
+                if self.say is not None:
+                    self.say(_("Saving…"))
+                with store.waiting(MORE_WAIT):
+                    stored = store.record_answer(learner, record)
+        except StoreError as err:
+            return save_problem(err.reason)
         except Exception:
-            return _("Your answer could not be saved: the class database is not reachable. "
-                     "Try again in a moment.")
+            return save_problem("unreachable")
         if not stored:
             return _("This quiz was answered in another tab or window: reload this page to "
                      "continue.")
@@ -202,10 +241,16 @@ def class_seed(kind: str, seed):
     return derive_seed(session.learner.class_code, session.lesson or "?", f"{kind}-{n}", seed)
 
 
-def recorder(kind: str, seed) -> Recorder | None:
-    """A :class:`Recorder` when this page belongs to a class's learner, else None."""
+def recorder(kind: str, seed, say=None) -> Recorder | None:
+    """A :class:`Recorder` when this page belongs to a class's learner, else None. ``say``
+    shows a message in the quiz; without it, the ``say`` of the widget calling (the quiz
+    widgets make their recorder in ``__init__``: ``self.recorder = recorder(...)``)."""
     session = current()
-    return Recorder(session, kind, seed) if session is not None else None
+    if session is None:
+        return None
+    if say is None:
+        say = getattr(sys._getframe(1).f_locals.get("self"), "say", None)
+    return Recorder(session, kind, seed, say if callable(say) else None)
 
 
 def reset() -> None:

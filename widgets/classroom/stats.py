@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 import truco
 from truco.i18n import _
 
+from .store import shown_text
+
 __all__ = ["QuestionStat", "LearnerStat", "question_stats", "learner_stats",
            "wrong_answer_text", "answer_words", "csv_text", "CSV_COLUMNS", "percent"]
 
@@ -128,12 +130,22 @@ def csv_text(rows) -> str:
     writer.writerow(CSV_COLUMNS)
     for (_lid, name, lesson, quiz, seq, item, variant, prompt, answer, correct, right,
          at) in rows:
-        writer.writerow([_safe(name), lesson, quiz, item, seq, variant, prompt, answer,
-                         correct, int(bool(right)),
+        writer.writerow([_safe(name), _safe(lesson), _safe(quiz), item, seq, _safe(variant),
+                         _safe(prompt), _safe(answer), _safe(correct), int(bool(right)),
                          datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="seconds")])
     return out.getvalue()
 
 
-def _safe(text: str) -> str:
-    """A learner's name made harmless for spreadsheets (no formula injection)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def _safe(text) -> str:
+    r"""A text cell made harmless for spreadsheets: no characters that reorder or hide text,
+    and a leading quote where a spreadsheet would start a formula (=, +, -, @, their
+    full-width forms, a tab or a carriage return, also after spaces).
+
+    >>> _safe("=HYPERLINK(A1)"), _safe("\u202e=1+2"), _safe(" @SUM(A1)"), _safe("Ana")
+    ("'=HYPERLINK(A1)", "'=1+2", "' @SUM(A1)", 'Ana')
+    """
+    text = shown_text(text)
+    return "'" + text if text.lstrip(" ")[:1] in _FORMULA_STARTS and text else text

@@ -3,15 +3,23 @@
 :class:`Store` speaks plain SQL through a DB-API connection; :class:`SQLiteStore` (the
 default: one file, WAL journal, ``synchronous=FULL``) and :class:`PostgresStore` (psycopg 3,
 for several Voilà processes or machines) differ only in how they connect, their DDL and
-their placeholders. :func:`open_store` picks one from :class:`~.config.Settings`.
+their placeholders; they live in :mod:`.backends`. :func:`open_store` picks one from
+:class:`~.config.Settings`.
 
 Every write is one short transaction, committed before the method returns: an answer a
-learner has been told about is on disk even if the kernel is killed the next instant.
+learner has been told about is on disk even if the kernel is killed the next instant. A write
+waits for a locked database only as long as :meth:`Store.waiting` allows (:data:`WAIT`
+seconds by default), and every failure is a :class:`StoreError` with a reason code, so a page
+can say what happened ("busy", "read_only", "unknown_learner", ...). An answer is stored only
+for a learner whose token is in the database now: after a reset or a replaced database file,
+an old link's answers are refused, never written for whoever has that row number now.
 Answers are keyed by (learner, lesson, quiz, seq): a retried write never makes a second row,
 and two tabs of one learner cannot both record answer number ``seq``.
 
 >>> s = SQLiteStore(":memory:")
 >>> code = s.create_class("Room 4")
+>>> len(code), format_code(code)[5], normalise_code(format_code(code).lower()) == code
+(10, '-', True)
 >>> ana = s.join(code, "  Ana   Souza ")
 >>> ana.name, ana.class_code == code, len(ana.token) >= 20
 ('Ana Souza', True, True)
@@ -27,25 +35,53 @@ from __future__ import annotations
 
 import re
 import secrets
-import sqlite3
 import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
-__all__ = ["Answer", "Learner", "Store", "SQLiteStore", "PostgresStore", "StoreError",
-           "open_store", "normalise_code", "clean_name", "valid_token", "CODE_ALPHABET"]
+__all__ = ["Admission", "Answer", "Learner", "Store", "SQLiteStore", "PostgresStore",
+           "StoreError", "open_store", "normalise_code", "format_code", "clean_name",
+           "valid_token", "CODE_ALPHABET", "CODE_LENGTH", "WAIT"]
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: easy to read aloud
-CODE_LENGTH = 6
+# Class codes: 10 characters from 31 (no 0/O, 1/I/L: easy to read aloud and to type), shown
+# as two groups of five (KX7PQ-2MRTA). 31**10 is about 8.2e14 codes. At the 160 tries a second
+# one page could once make, a whole school day (8 h) is 4.6e6 tries: with 1,000 classes in
+# the database the chance of hitting any of them is 4.6e6 * 1000 / 8.2e14, about 1 in
+# 180,000; with the join limits (:mod:`.limits`: 300 tries per 10 minutes on the whole
+# server, 14,400 a day) it is about 1 in 57 million. Older 6-character codes still work.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH, CODE_GROUP = 10, 5
 _CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 NAME_MAX = 40
+WAIT = 2.0  # seconds a write waits for a locked database, unless told otherwise
+KEEP_ATTEMPTS = 3600.0  # seconds tries are kept for the limits (longer than any window)
+
+# Characters that change how text around them is laid out or shown (bidirectional controls,
+# invisible marks): never part of a name, neither typed nor shown.
+_CONTROLS = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
 class StoreError(Exception):
-    """The database could not be reached or refused a write (shown as a plain message)."""
+    """The database could not be reached or refused a write. ``reason`` says why:
+    "busy" (locked longer than the wait allowed), "read_only" (read-only or full),
+    "unknown_learner" (the learner's row is not in the database now: reset or replaced),
+    "moved" (the database file was replaced during the write) or "unreachable"."""
+
+    def __init__(self, reason: str = "unreachable", detail: str = ""):
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Admission:
+    """The answer of :meth:`Store.admit`: ``allowed`` (and the try's ``id``), or who is over
+    the limit ("client" or "everyone") and in how many seconds a try is allowed again."""
+    allowed: bool
+    id: int | None = None
+    over: str | None = None
+    retry_after: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -75,19 +111,33 @@ class Answer:
 
 
 def normalise_code(text) -> str | None:
-    """A class code as typed ('kx7-p2q ') in its stored form ('KX7P2Q'), or None."""
+    """A class code as typed ('kx7pq-2mrta ') in its stored form ('KX7PQ2MRTA'), or None."""
     if not isinstance(text, str):
         return None
     code = re.sub(r"[\s-]+", "", text[:40]).upper()
     return code if _CODE_RE.match(code) else None
 
 
+def format_code(code: str) -> str:
+    """A stored code as shown and read aloud: groups of five ('KX7PQ-2MRTA'); an older,
+    shorter code as it is ('KX7P2Q')."""
+    if len(code) <= CODE_GROUP or len(code) % CODE_GROUP:
+        return code
+    return "-".join(code[i:i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
 def clean_name(text) -> str | None:
     """A learner's name with spaces tidied, or None when empty, too long or not text."""
     if not isinstance(text, str):
         return None
-    name = " ".join("".join(ch for ch in text[:200] if ch.isprintable()).split())
+    name = " ".join("".join(ch for ch in shown_text(text[:200]) if ch.isprintable()).split())
     return name if 0 < len(name) <= NAME_MAX else None
+
+
+def shown_text(text) -> str:
+    """``text`` without the characters that reorder or hide what is around them (a name
+    stored before names were cleaned, or by hand, is shown without them too)."""
+    return _CONTROLS.sub("", str(text))
 
 
 def valid_token(token) -> bool:
@@ -112,28 +162,70 @@ CREATE TABLE IF NOT EXISTS answers (
     is_right INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL,
     UNIQUE (learner_id, lesson, quiz, seq));
 CREATE INDEX IF NOT EXISTS learners_by_class ON learners (class_code);
-CREATE TABLE IF NOT EXISTS gate_failures (at DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS attempts (
+    id {serial}, kind TEXT NOT NULL, client TEXT NOT NULL, at DOUBLE PRECISION NOT NULL);
+CREATE INDEX IF NOT EXISTS attempts_by_kind ON attempts (kind, at);
+CREATE TABLE IF NOT EXISTS probes (name TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
 """
+TABLES = ("classes", "learners", "visits", "answers", "attempts", "probes")
 
 
 class Store:
-    """The storage interface. Subclasses set ``conn`` and implement ``_tx``."""
+    """The storage interface over a DB-API connection ``conn`` (see :mod:`.backends`)."""
 
     placeholder = "?"
     serial = "INTEGER PRIMARY KEY"
 
     def __init__(self):
         self._lock = threading.RLock()  # one connection, possibly two threads (timers)
-        with self._tx() as cur:
+        self.wait = WAIT
+        self._connect()
+
+    # --- plumbing ------------------------------------------------------------------------------
+    # A backend defines _connect (sets ``conn``, makes the tables), _transaction (one
+    # transaction; its driver's errors raised as StoreError) and _tables (the table names).
+    def _connect(self) -> None:  # pragma: no cover - every backend defines it
+        raise NotImplementedError
+
+    def _before(self) -> None:
+        """Before a transaction: reconnect if the connection can no longer be used."""
+
+    def _after_write(self) -> None:
+        """After a committed write: raise StoreError if it did not reach the database."""
+
+    def _lock_tables(self, cur) -> None:
+        """Inside the transaction that makes the tables: keep other processes out."""
+
+    @contextmanager
+    def _tx(self, write: bool = True):
+        with self._lock:
+            self._before()
+            with self._transaction(write) as cur:
+                yield cur
+            if write:
+                self._after_write()
+
+    def _ensure_tables(self) -> None:
+        """Make the tables that are missing (a reading check first: a page that starts while
+        another connection holds the write lock does not wait when the tables are there)."""
+        with self._transaction(write=False) as cur:
+            if set(TABLES) <= self._tables(cur):
+                return
+        with self._transaction(write=True) as cur:
+            self._lock_tables(cur)
             for statement in _TABLES.format(serial=self.serial).split(";"):
                 if statement.strip():
                     cur.execute(statement)
 
-    # --- plumbing ------------------------------------------------------------------------------
     @contextmanager
-    def _tx(self, write: bool = True):  # pragma: no cover - every backend defines it
-        raise NotImplementedError
-        yield
+    def waiting(self, seconds: float):
+        """Writes inside wait at most ``seconds`` for a locked database, then fail "busy"."""
+        with self._lock:
+            before, self.wait = self.wait, float(seconds)
+            try:
+                yield self
+            finally:
+                self.wait = before
 
     def _sql(self, sql: str) -> str:
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
@@ -152,6 +244,18 @@ class Store:
         with self._lock:
             self.conn.close()
 
+    def writable(self) -> bool:
+        """Whether a write reaches the database now (a real, tiny write: a read-only or full
+        database, or one locked longer than the wait, says no)."""
+        try:
+            with self._tx() as cur:
+                cur.execute(self._sql("INSERT INTO probes (name, at) VALUES ('write', ?) ON "
+                                      "CONFLICT (name) DO UPDATE SET at = excluded.at"),
+                            (time.time(),))
+            return True
+        except StoreError:
+            return False
+
     # --- classes ---------------------------------------------------------------------------------
     def create_class(self, title: str = "", code: str | None = None) -> str:
         """A new class with a fresh random code (or ``code``); returns the code."""
@@ -168,7 +272,7 @@ class Store:
                     return new
             if code:
                 return new  # an existing class asked for by its code
-        raise StoreError("could not find a free class code")
+        raise StoreError("unreachable", "could not find a free class code")
 
     def class_exists(self, code) -> bool:
         code = normalise_code(code)
@@ -214,11 +318,13 @@ class Store:
     def record_answer(self, learner: Learner, a: Answer) -> bool:
         """Store ``a`` in its own transaction. True when the row is in the database now (also
         when this exact answer was stored before: a retry); False when answer ``seq`` of this
-        quiz holds a different answer (the same quiz answered in another tab)."""
+        quiz holds a different answer (the same quiz answered in another tab). StoreError
+        "unknown_learner" when the learner's token is not in the database now."""
         params = (learner.id, a.lesson, a.quiz, int(a.seq), int(a.item), a.variant,
                   a.prompt[:200], a.answer[:40], a.correct[:80], int(bool(a.right)),
                   time.time())
         with self._tx() as cur:
+            self._check_learner(cur, learner)
             cur.execute(self._sql(
                 "INSERT INTO answers (learner_id, lesson, quiz, seq, item, variant, prompt, "
                 "answer, correct, is_right, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -229,6 +335,15 @@ class Store:
                                   "lesson = ? AND quiz = ? AND seq = ?"), params[:4])
             row = cur.fetchone()
             return row is not None and tuple(row) == (int(a.item), a.answer[:40])
+
+    def _check_learner(self, cur, learner: Learner) -> None:
+        """The learner's token names the same row in this database, or StoreError: after a
+        reset, a restored backup or another database, row ``learner.id`` may be nobody, or
+        somebody else."""
+        cur.execute(self._sql("SELECT id FROM learners WHERE token = ?"), (learner.token,))
+        row = cur.fetchone()
+        if row is None or row[0] != learner.id:
+            raise StoreError("unknown_learner")
 
     def answers_of(self, learner: Learner, lesson: str | None = None,
                    quiz: str | None = None) -> list[Answer]:
@@ -246,6 +361,7 @@ class Store:
     def visit(self, learner: Learner, lesson: str, quizzes: int) -> None:
         now = time.time()
         with self._tx() as cur:
+            self._check_learner(cur, learner)
             cur.execute(self._sql(
                 "INSERT INTO visits (learner_id, lesson, quizzes, first_at, last_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (learner_id, lesson) DO UPDATE SET "
@@ -274,87 +390,47 @@ class Store:
             "a.answer, a.correct, a.is_right, a.at FROM answers a JOIN learners l ON "
             "l.id = a.learner_id WHERE l.class_code = ? ORDER BY a.at, a.id", (code,))]
 
-    # --- the teacher page's gate: wrong passcodes counted across pages and processes ---------
-    def gate_failure(self) -> None:
-        now = time.time()
+    # --- limits on tries (teacher passcodes, joins), counted across pages and processes --------
+    def admit(self, kind: str, client: str | None, now: float, window: float,
+              client_max: int, everyone_max: int) -> Admission:
+        """Count one try of ``kind`` (e.g. "gate", "join") by ``client`` at ``now``, unless
+        the last ``window`` seconds hold ``client_max`` tries of this client (None: a client
+        we cannot tell apart, counted with everyone only) or ``everyone_max`` of everyone;
+        then nothing is counted. One transaction, so every page of every process counts in
+        the same place. StoreError when the try cannot be counted: the caller refuses it."""
+        since = now - window
         with self._tx() as cur:
-            cur.execute(self._sql("DELETE FROM gate_failures WHERE at < ?"), (now - 3600,))
-            cur.execute(self._sql("INSERT INTO gate_failures (at) VALUES (?)"), (now,))
+            cur.execute(self._sql("DELETE FROM attempts WHERE at < ?"), (now - KEEP_ATTEMPTS,))
+            checks = [("everyone", everyone_max, "", ())]
+            if client is not None:
+                checks.insert(0, ("client", client_max, " AND client = ?", (client,)))
+            for over, most, where, params in checks:
+                cur.execute(self._sql("SELECT COUNT(*), MIN(at) FROM attempts WHERE kind = ? "
+                                      "AND at > ?" + where), (kind, since, *params))
+                count, first = cur.fetchone()
+                if count >= most:
+                    return Admission(False, over=over,
+                                     retry_after=max(1.0, (first or now) + window - now))
+            cur.execute(self._sql("INSERT INTO attempts (kind, client, at) VALUES (?, ?, ?) "
+                                  "RETURNING id"), (kind, client or "", now))
+            return Admission(True, id=cur.fetchone()[0])
 
-    def gate_failures(self, seconds: float) -> int:
-        """Wrong teacher passcodes typed in the last ``seconds``, on any page."""
-        return self._one("SELECT COUNT(*) FROM gate_failures WHERE at >= ?",
-                         (time.time() - seconds,))[0]
+    def forgive(self, attempt_id: int) -> None:
+        """Take back a counted try (a right passcode is no failure)."""
+        with self._tx() as cur:
+            cur.execute(self._sql("DELETE FROM attempts WHERE id = ?"), (attempt_id,))
+
+    def count_attempts(self, kind: str, since: float, client: str | None = None) -> int:
+        sql, params = "SELECT COUNT(*) FROM attempts WHERE kind = ? AND at > ?", [kind, since]
+        if client is not None:
+            sql, params = sql + " AND client = ?", params + [client]
+        return self._one(sql, params)[0]
 
     def count_answers(self, code: str | None = None) -> int:
         if code is None:
             return self._one("SELECT COUNT(*) FROM answers")[0]
         return self._one("SELECT COUNT(*) FROM answers a JOIN learners l ON l.id = "
                          "a.learner_id WHERE l.class_code = ?", (code,))[0]
-
-
-class SQLiteStore(Store):
-    """One SQLite file: WAL journal (readers never block the writer), ``synchronous=FULL``
-    (a commit is on disk when it returns), and a 30 s wait for a busy database."""
-
-    def __init__(self, path):
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.path = str(path)
-        self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None,
-                                    check_same_thread=False)
-        self.conn.execute("PRAGMA busy_timeout = 30000")
-        self.conn.execute("PRAGMA journal_mode = WAL")
-        self.conn.execute("PRAGMA synchronous = FULL")
-        self.conn.execute("PRAGMA foreign_keys = ON")
-        super().__init__()
-
-    @contextmanager
-    def _tx(self, write: bool = True):
-        """A transaction; a writing one takes the write lock at once (no upgrade deadlock),
-        a reading one never blocks nor waits for writers (WAL)."""
-        with self._lock:
-            cur = self.conn.cursor()
-            try:
-                cur.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-                yield cur
-                cur.execute("COMMIT")
-            except BaseException:
-                if self.conn.in_transaction:
-                    cur.execute("ROLLBACK")
-                raise
-            finally:
-                cur.close()
-
-
-class PostgresStore(Store):
-    """PostgreSQL through psycopg 3: one connection per kernel, one transaction per write
-    (committed, so durable, before the call returns)."""
-
-    placeholder = "%s"
-    serial = "BIGSERIAL PRIMARY KEY"
-
-    def __init__(self, url: str):
-        import psycopg  # only needed when a PostgreSQL URL is configured
-
-        self._psycopg = psycopg
-        self.url = url
-        self.conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
-        self._lock = threading.RLock()
-        with self._lock, self.conn.transaction():
-            # Several kernels may create the tables at once: one at a time.
-            self.conn.execute("SELECT pg_advisory_xact_lock(727274)")
-            for statement in _TABLES.format(serial=self.serial).split(";"):
-                if statement.strip():
-                    self.conn.execute(statement)
-
-    @contextmanager
-    def _tx(self, write: bool = True):
-        with self._lock:
-            if self.conn.closed or self.conn.broken:
-                self.conn = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
-            with self.conn.transaction(), self.conn.cursor() as cur:
-                yield cur
 
 
 def open_store(settings=None) -> Store:
@@ -366,5 +442,10 @@ def open_store(settings=None) -> Store:
         if settings.is_postgres:
             return PostgresStore(settings.database)
         return SQLiteStore(settings.database)
-    except Exception as err:  # sqlite3/psycopg errors, a read-only folder ...
-        raise StoreError(f"cannot open the classroom database: {type(err).__name__}") from err
+    except StoreError:
+        raise
+    except Exception as err:  # a read-only folder, a missing driver ...
+        raise StoreError("unreachable", type(err).__name__) from err
+
+
+from .backends import PostgresStore, SQLiteStore  # noqa: E402  (they build on Store)

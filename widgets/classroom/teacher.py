@@ -7,9 +7,14 @@ CSV download of every answer (a ``data:`` link: no network, nothing written on t
 The page refreshes itself every :data:`REFRESH_SECONDS` while it is open.
 
 Nothing here is shown before the passcode is right; the passcode is compared in constant time,
-after :data:`MAX_TRIES` wrong tries this page refuses every further try, and after
-:data:`GLOBAL_TRIES` wrong tries on any page (counted in the database) every page refuses
-until :data:`GLOBAL_WINDOW` seconds have passed: reloading the page does not help a guesser.
+and only after the try is counted in the database (:data:`.limits.GATE`: 5 wrong tries per
+page, 20 per client and 100 on the whole server in 10 minutes), so reloading the page does
+not help a guesser, and one learner's guesses do not close the page for the teacher on
+another device. A try that cannot be counted (a read-only, full or locked database) is not
+judged: the page refuses passcodes for :data:`CLOSED_SECONDS` and says why.
+
+Learners' names are shown as text: escaped, and without the characters that reorder or hide
+text (see :func:`.store.shown_text`); the CSV download keeps them from becoming formulas.
 """
 from __future__ import annotations
 
@@ -27,14 +32,18 @@ from truco.i18n import _
 
 from ..common import FEEDBACK, READY, rtl, set_feedback
 from ..language import apply_session_language
+from . import limits
 from .config import Settings
+from .limits import GATE, BrowserId, client_key, refusal
 from .session import shared_store
 from .stats import csv_text, learner_stats, percent, question_stats, wrong_answer_text
+from .store import format_code, shown_text
 
 __all__ = ["TeacherPage", "teacher_page", "MAX_TRIES", "REFRESH_SECONDS"]
 
-MAX_TRIES = 5  # wrong passcodes on one page
-GLOBAL_TRIES, GLOBAL_WINDOW = 20, 600  # wrong passcodes on any page in 10 minutes
+MAX_TRIES = GATE.page  # wrong passcodes on one page
+CLOSED_SECONDS = 60  # no passcode is checked for this long after a try could not be counted
+GATE_WAIT = 1.0  # seconds counting a try waits for a locked database
 WRONG_DELAY = 0.3  # seconds, times the number of wrong tries: slows guessing down
 REFRESH_SECONDS = 10
 
@@ -59,10 +68,16 @@ _TABLE = ('style="border-collapse:collapse;margin:.3em 0 1em" ')
 _CELL = "padding:.25em .8em;border-bottom:1px solid #dee2e6;text-align:start"
 
 
+def _cell(text) -> str:
+    """A cell's text as HTML: escaped, without reordering or invisible characters, and
+    isolated (``<bdi>``), so a right-to-left name cannot reorder the rest of its row."""
+    return "<bdi>" + escape(shown_text(text)) + "</bdi>"
+
+
 def _table(cls: str, head, rows) -> str:
-    """An HTML table: ``head`` and ``rows`` are cell texts (escaped here)."""
+    """An HTML table: ``head`` and ``rows`` are cell texts (made safe here)."""
     th = "".join(f'<th style="{_CELL}">{escape(str(h))}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{escape(str(c))}</td>' for c in row)
+    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{_cell(c)}</td>' for c in row)
                    + "</tr>" for row in rows)
     return (f'<table class="{cls}" {_TABLE}><thead><tr>{th}</tr></thead>'
             f"<tbody>{body}</tbody></table>")
@@ -93,12 +108,14 @@ class TeacherPage:
 
     ``widget`` is the page's box; ``learners``, ``questions`` hold the numbers last shown."""
 
-    def __init__(self, settings: Settings | None = None, store=None):
+    def __init__(self, settings: Settings | None = None, store=None, environ=None):
         apply_session_language()
         self.settings = settings or Settings.load()
+        self.environ = environ
         self._store = store
         self.unlocked = False
         self.tries = 0
+        self.closed_until = 0.0
         self.code: str | None = None
         self.learners, self.questions, self.rows = [], [], []
         self.message, self.tone = "", "info"
@@ -114,7 +131,8 @@ class TeacherPage:
         self.body = W.VBox()
         self.ticker = Ticker()
         self.ticker.on_msg(self._on_tick)
-        self.widget = W.VBox([self.gate, self.feedback, self.body, self.ticker])
+        self.browser = BrowserId()
+        self.widget = W.VBox([self.gate, self.feedback, self.body, self.ticker, self.browser])
         self.widget.add_class(READY)
         self.widget.add_class("tutor-widget")
         self.widget.add_class("tutor-teacher")
@@ -141,28 +159,35 @@ class TeacherPage:
             return True
         if not expected:
             return False
-        if self.tries >= MAX_TRIES:
-            self._say(_("Too many wrong passcodes. Reload the page to try again."), "error")
+        now = limits.clock()
+        if now < self.closed_until:
+            self._say(self._cannot_count(), "error")
             return False
-        try:
-            recent = self.store.gate_failures(GLOBAL_WINDOW)
+        if self.tries >= MAX_TRIES:
+            self._say(refusal("gate", "page", 0), "error")
+            return False
+        try:  # counted first, as a wrong try: a try that cannot be counted is not judged
+            with self.store.waiting(GATE_WAIT):
+                admitted = self.store.admit(GATE.kind, self.client(), now, GATE.window,
+                                            GATE.client, GATE.everyone)
         except Exception:
-            recent = 0  # no database: the page's own count still applies
-        if recent >= GLOBAL_TRIES:
-            self._say(_("Too many wrong passcodes: the teacher page is closed for a few "
-                        "minutes."), "error")
+            self.closed_until = now + CLOSED_SECONDS
+            self._say(self._cannot_count(), "error")
+            return False
+        if not admitted.allowed:
+            self._say(refusal("gate", admitted.over, admitted.retry_after), "error")
             return False
         given = passcode if isinstance(passcode, str) else ""
         if not hmac.compare_digest(given.encode()[:200], expected.encode()):
             self.tries += 1
-            try:
-                self.store.gate_failure()
-            except Exception:
-                pass
             self.passcode.value = ""
             time.sleep(WRONG_DELAY * self.tries)
             self._say(_("Wrong passcode."), "wrong")
             return False
+        try:
+            self.store.forgive(admitted.id)  # a right passcode is no failure
+        except Exception:
+            pass  # one try too many counted: harmless
         self.unlocked = True
         self.passcode.value = ""
         self.gate.layout.display = "none"
@@ -173,6 +198,15 @@ class TeacherPage:
             return True
         self._say(_("Welcome. Make a class code for your class, or pick one."), "right")
         return True
+
+    def client(self) -> str | None:
+        """Who is trying the passcode, for the per-client limit (see :mod:`.limits`)."""
+        return client_key(self.settings, self.browser, self.environ)
+
+    @staticmethod
+    def _cannot_count() -> str:
+        return _("Passcodes cannot be checked now: the class database cannot record wrong "
+                 "tries (it is read-only, full or busy). Try again in a minute.")
 
     # --- the page --------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -195,8 +229,8 @@ class TeacherPage:
 
     def _load_classes(self, select: str | None = None) -> None:
         classes = self.store.classes()
-        self.picker.options = [(f"{code} — {title}" if title else code, code)
-                               for code, title, _created in classes]
+        self.picker.options = [(f"{format_code(code)} — {title}" if title else format_code(code),
+                                code) for code, title, _created in classes]
         if select is not None:
             self.picker.value = select
         elif classes and self.picker.value is None:
@@ -212,7 +246,8 @@ class TeacherPage:
         except Exception:
             self._say(_("The class database is not reachable. Check its settings."), "error")
             return None
-        self._say(_("New class code: {code}. Show it to your class.").format(code=code), "right")
+        self._say(_("New class code: {code}. Show it to your class.").format(
+            code=format_code(code)), "right")
         return code
 
     def show(self, code) -> None:
@@ -226,13 +261,21 @@ class TeacherPage:
         if not self.unlocked or self.code is None:
             return
         store, code = self.store, self.code
+        if not store.class_exists(code):  # the database was reset or replaced under the page
+            self.ticker.running = False
+            self.code = None
+            self._load_classes()
+            self._say(_("Class {code} is no longer in the class database (it was reset or "
+                        "replaced): make a new class code.").format(code=format_code(code)),
+                      "error")
+            return
         self.rows = store.class_answers(code)
         self.learners = learner_stats(store.class_learners(code), self.rows)
         self.questions = question_stats(self.rows)
         now = time.time()
         self.code_html.value = (
             '<p class="tutor-class-code-big" style="font-size:2.2em;font-weight:700;'
-            'letter-spacing:.15em;margin:.3em 0">' + escape(code) + "</p>")
+            'letter-spacing:.15em;margin:.3em 0">' + escape(format_code(code)) + "</p>")
         self.learners_html.value = self._learners_table(now)
         self.questions_html.value = self._questions_table()
         png = base64.b64encode(self._plot_png()).decode("ascii")
