@@ -118,6 +118,27 @@ def test_only_the_address_given_at_kernel_start_says_who_answers(classroom_env, 
     assert len(classroom_env.answers_of(ana)) == 1
 
 
+def test_a_tampered_learner_link_is_refused_clearly(classroom_env, monkeypatch):
+    code = classroom_env.create_class()
+    ana = classroom_env.join(code, "Ana")
+    last = "A" if ana.token[-1] != "A" else "B"
+    tampered = [ana.token[:-1] + last, ana.token.swapcase(), ana.token + "x", ana.token[:12],
+                ana.token + "%27%20OR%20%271%27%3D%271", "%3Cscript%3Ealert(1)%3C/script%3E",
+                f"{ana.token}&learner={ana.token[:-1]}{last}"]  # the last value is the one read
+    for token in tampered:
+        open_page(monkeypatch, TRICKS, token)
+        quiz = TrickQuiz("mineiro", seed=3)
+        assert quiz.recorder is None and quiz.seed == 3  # the plain lesson: nothing stored
+        assert quiz.choose(sorted(quiz.correct_answers())[0]) and quiz.tone == "right"
+        assert "learner=" not in lesson_href("04_ties")  # links do not carry it on
+        open_page(monkeypatch, INDEX, token)
+        panel = JoinPanel()
+        assert panel.session is None and panel.tone == "error"
+        assert "This class link is not valid" in panel.message
+        assert "Join the class again" in panel.message and panel.join_button is not None
+    assert classroom_env.count_answers() == 0 and classroom_env.visits_of(ana) == {}
+
+
 def test_a_link_made_for_a_signed_in_user_is_theirs_only(classroom_env, monkeypatch):
     monkeypatch.setenv("TRUCO_CLASSROOM_USER_HEADER", "X-Forwarded-User")
     code = classroom_env.create_class()
