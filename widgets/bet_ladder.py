@@ -18,8 +18,8 @@ from truco import Game, IllegalAction, resolve
 from truco.i18n import _
 
 from .classroom.session import class_seed
-from .common import (ActionButtons, TutorWidget, button, get_variant, seat_name, sentence,
-                     special_hand_lines, team_label)
+from .common import (ActionButtons, TutorWidget, button, full_sentence, get_variant,
+                     seat_name, special_hand_lines, team_label)
 
 __all__ = ["BetLadder", "BET_KINDS"]
 
@@ -181,14 +181,10 @@ class BetLadder(TutorWidget):
     def _why_no_raise(self, err: IllegalAction | None) -> str | None:
         if err is None:
             return None
-        if err.reason == "same_side_raised_last":
-            # The engine speaks to the player to act ("your side raised last"); the learner
-            # plays both sides, so the line names them.
-            team = self.game.current_player & 1
-            return sentence(_("{team} raised last: only {other} may raise next.").format(
-                team=team_label(team), other=team_label(1 - team)))
-        if _no_raising_hand(err):
-            return sentence(_("{message}.").format(message=err.message))
+        if err.reason == "same_side_raised_last" or _no_raising_hand(err):
+            # The engine's reason names the sides ("Team B raised last: only team A, who
+            # accepted, may raise next") or the hand: a sentence of its own.
+            return full_sentence(err.message)
         return _("No raise now: {message}.").format(message=err.message)
 
     def _game_verdict(self):
