@@ -10,11 +10,13 @@ from importlib import import_module
 _HOMES = {"BetLadder": "bet_ladder", "CardRow": "cardrow", "EnvidoTrainer": "envido_trainer",
           "ManilhaTrainer": "manilha_trainer", "PlayTable": "play_table",
           "simple_player": "play_table", "RankingExplorer": "ranking_explorer",
+          "TableView": "table",
           "TieExplorer": "tie_explorer", "TrickQuiz": "trick_quiz",
           "VariantCompare": "variant_compare"}
 
 __all__ = ["BetLadder", "CardRow", "EnvidoTrainer", "ManilhaTrainer", "PlayTable",
-           "RankingExplorer", "TieExplorer", "TrickQuiz", "VariantCompare", "simple_player"]
+           "RankingExplorer", "TableView", "TieExplorer", "TrickQuiz", "VariantCompare",
+           "simple_player"]
 
 
 def __getattr__(name: str):

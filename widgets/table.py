@@ -199,8 +199,8 @@ class TableView:
                 name = _("{team} (you)").format(team=name)
             ours = " tt-ours" if team == mine else ""
             parts.append(f'<span class="tt-score {TEAM_CLASS[team]}{ours}">'
-                         f'<span class="tt-dot" aria-hidden="true"></span>{escape(name)} '
-                         f'<b>{escape(score_text(v, score[team]))}</b></span>')
+                         f'<span class="tt-dot" aria-hidden="true"></span><bdi>{escape(name)}'
+                         f'</bdi> <b><bdi>{escape(score_text(v, score[team]))}</bdi></b></span>')
         target = _("Playing to {target}").format(target=v.target)
         title = _("Score")
         return (f'<div class="tt-scores" role="group" aria-label="{_attr(title)}">'
@@ -239,10 +239,14 @@ class TableView:
             backs = (f'<div class="tt-backs" role="img" aria-label="{_attr(label)}">'
                      + "".join(card_back_svg(30, label="") for _k in range(held)) + "</div>")
         mark_html = "".join(f'<span class="tt-mark">{escape(m)}</span>' for m in marks)
+        who = "" if seat == self.seat else \
+            f'<span class="tt-role">{escape(self._role(seat))}</span>'
         plate = (f'<div class="tt-plate" dir="{direction()}"><span class="tt-name">'
-                 f'{escape(name)}</span><span class="tt-role">{escape(role)}</span>'
+                 f'{escape(name)}</span>{who}<span class="tt-teamtag">'
+                 f'{escape(team_label(team))}</span>'
                  f'<div class="tt-marks">{mark_html}</div>{turn}{backs}</div>')
-        said = (f'<div class="tt-bubble" role="status" dir="{direction()}">{escape(bubble)}</div>'
+        # dir="auto": a game word ("Truco!") keeps its own direction in a right-to-left page
+        said = (f'<div class="tt-bubble" role="status" dir="auto">{escape(bubble)}</div>'
                 if bubble else "")
         played = "".join(self._card_html(*c) for c in cards)
         aria = _("{player}, {role}").format(player=name, role=role)

@@ -93,6 +93,11 @@ _CSS = r"""
 .tt-team-b .tt-plate { border-top-color: var(--tt-b); }
 .tt-name { font-weight: 700; overflow-wrap: anywhere; }
 .tt-role { font-size: .85em; color: #495057; overflow-wrap: anywhere; }
+.tt-teamtag {
+  font-size: .78em; font-weight: 700; color: #fff; background: var(--tt-a); border-radius: 6px;
+  padding: 0 7px; overflow-wrap: anywhere;
+}
+.tt-team-b .tt-teamtag { background: var(--tt-b); }
 .tt-marks { display: flex; flex-wrap: wrap; gap: 3px; justify-content: center; }
 .tt-mark {
   font-size: .78em; font-weight: 700; padding: 0 6px; border-radius: 6px;
@@ -152,7 +157,7 @@ _CSS = r"""
 .tt-state-summary .tt-played .tt-card svg { width: calc(var(--tt-card) * .85); }
 .tt-state-summary .tt-played .tt-card + .tt-card { margin-inline-start: 5px; }
 .tt-state-summary .tt-cap { max-width: calc(var(--tt-card) * .85); }
-.tt-state-summary .tt-played { flex-wrap: wrap; gap: 4px 0; }
+.tt-state-summary .tt-played { flex-wrap: wrap; gap: 4px 0; align-items: flex-start; }
 .tt-outcome-points { display: block; font-size: .9em; font-weight: 700; }
 @container (max-width: 600px) {
   .tt { --tt-card: 50px; --tt-old: 32px; --tt-back: 20px; font-size: 14px; }

@@ -249,6 +249,7 @@ class HandSummary:
 
     start: HandStart
     tricks: list = field(default_factory=list)  # TrickResult
+    plays: list = field(default_factory=list)  # (trick number, seat, card), in play order
     side: list = field(default_factory=list)  # side bets' results, in words
     result: str = ""  # the hand's verdict, explained
     winner: int | None = None
@@ -258,10 +259,13 @@ class HandSummary:
     game_over: str = ""
 
     def played_by(self, seat: int) -> list:
-        """(trick number, card) of each card ``seat`` played, in order."""
-        return [(t.number, c) for t in self.tricks for s, c in t.plays if s == seat]
+        """(trick number, card) of each card ``seat`` played, in order (a trick the hand's
+        end cut short included)."""
+        return [(k, c) for k, s, c in self.plays if s == seat]
 
     def won(self, trick_no: int, seat: int) -> bool:
+        if trick_no > len(self.tricks):  # the trick was not finished
+            return False
         t = self.tricks[trick_no - 1]
         return t.winner_team is not None and (t.winner_seat == seat or (
             t.winner_seat is None and seat & 1 == t.winner_team and any(
@@ -273,7 +277,9 @@ def hand_summary(game, start: HandStart, reviews=()) -> HandSummary:
     events = [e for e in game.log if e.hand == start.hand]
     summary = HandSummary(start=start, reviews=list(reviews))
     for e in events:
-        if e.kind == "trick":
+        if e.kind == "play":
+            summary.plays.append((len(summary.tricks) + 1, e.seat, e.action.card))
+        elif e.kind == "trick":
             v = e.verdict
             seats = v.seats or list(range(len(v.plays)))
             plays = tuple((s, c) for s, (_t, c) in zip(seats, v.plays))

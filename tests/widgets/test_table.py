@@ -81,12 +81,18 @@ def test_a_whole_hand_ends_with_every_hand_face_up_and_the_points(players, seed)
 def test_a_refused_raise_ends_the_hand_with_the_unplayed_cards_face_up():
     refuse = lambda obs, rng: "refuse" if "refuse" in obs.legal_actions else obs.legal_actions[0]
     t = PlayTable("mineiro", seed=7, player=refuse)
+    led = t.game.log[-1]  # player 1, the mano, has led the first trick
+    assert led.kind == "play" and led.seat == 1
     assert t.act("raise") and t.paused
     board = board_text(t)
     assert "Team B refuses Truco: team A scores 2." in board
-    assert board.count('data-highlight="muted"') == 6  # no card was played
-    assert board.count("not played") >= 6
-    assert t.summary.points == (2, 0) and t.summary.tricks == []
+    # the card led in the trick the refusal cut short is shown played, the others not
+    assert t.summary.plays == [(1, 1, led.action.card)] and t.summary.tricks == []
+    name = t.variant.card_name(led.action.card)
+    assert f'aria-label="{name}, trick 1"' in board
+    assert board.count('data-highlight="muted"') == 5
+    assert board.count("not played") >= 5
+    assert t.summary.points == (2, 0)
 
 
 def test_next_hand_deals_on_and_the_log_shows_this_hand_unless_asked():
