@@ -16,7 +16,7 @@ import random
 
 import ipywidgets as W
 
-from truco.i18n import N_, _
+from truco.i18n import N_, _, ngettext
 
 from .cardrow import CardRow
 from .classroom.session import recorder
@@ -197,7 +197,8 @@ class ManilhaTrainer(TutorWidget):
             self.say(_("All found with no mistake: {order}.").format(order=order), "right")
         else:
             self.streak = 0
-            self.say(_("All found, with {n} wrong pick(s): {order}.").format(
+            self.say(ngettext("All found, with {n} wrong pick: {order}.",
+                              "All found, with {n} wrong picks: {order}.", self.mistakes).format(
                 n=self.mistakes, order=order), "wrong")
 
     def _rejected(self, message: str) -> None:

@@ -127,7 +127,7 @@ def test_start_page_picks_a_variant_for_the_session(tutor_page, lesson):
     expect(feedback(widget(page))).to_contain_text("Pick the variant you want to learn")
 
     page.locator(".tutor-widget select").select_option(
-        label="Truco Paulista (São Paulo and most of Brazil)")
+        label="Truco Paulista — São Paulo and most of Brazil")
     expect(feedback(widget(page))).to_have_text(re.compile(
         r"Truco Paulista it is: played in São Paulo and most of Brazil\."))
     expect(path.first).to_have_attribute(
@@ -183,7 +183,7 @@ def test_01_ranking_3_beats_king(lesson):
         click_card(root, shadow.row, code)
         shadow.select(code)
         expect_feedback(root, shadow.message)
-    expect(feedback(root)).to_contain_text("king of hearts: level 8 of 14 (common card)")
+    expect(feedback(root)).to_contain_text("King of hearts: level 8 of 14 (common card)")
     # A new selection redraws the pictures of the two cards whose highlight changed; every
     # card keeps its element and every other picture stays as it was (no flicker, little
     # work for the browser).
@@ -310,7 +310,7 @@ def test_05_raise_refused_and_no_second_raise(lesson):
     press(root, shadow, "accept")
     assert "raise" not in shadow.offered
     expect(root.get_by_role("button", name=re.compile(r"^Seis"))).to_have_count(0)
-    expect(root).to_contain_text("No raise now: your side raised last")
+    expect(root).to_contain_text("Team B raised last: only team A, who accepted, may raise next.")
 
 
 def test_06_hand_of_ten_and_iron_hand(lesson):

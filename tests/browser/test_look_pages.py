@@ -63,7 +63,8 @@ def test_right_and_wrong_feedback_look_different(tutor_page):
 
 
 def test_buttons_stay_as_wide_as_their_label(tutor_page):
-    for lesson, name, index in (("01_ranking", "Next card", 0), ("02_manilhas", "New round", 0),
+    for lesson, name, index in (("01_ranking", "Show the strongest card", 0),
+                                ("02_manilhas", "New round", 0),
                                 ("07_envido_flor", "New hand", 0),
                                 ("04_ties", "Quiz me", 0)):
         page = tutor_page.open_lesson(f"lessons/{lesson}.ipynb")
@@ -78,7 +79,7 @@ def test_buttons_stay_as_wide_as_their_label(tutor_page):
 
 def test_compare_label_is_shown_whole(tutor_page):
     page = tutor_page.open_lesson("lessons/10_compare.ipynb")
-    label = widget(page).locator(".widget-dropdown label").first
+    label = widget(page).locator(".widget-dropdown label").nth(1)
     expect(label).to_have_text("Compare with")
     sizes = label.evaluate("el => [el.scrollWidth, el.clientWidth]")
     assert sizes[0] <= sizes[1], f"label cut off: needs {sizes[0]}px, has {sizes[1]}px"
