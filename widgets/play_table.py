@@ -29,8 +29,7 @@ from truco.i18n import N_, _, ngettext
 from .classroom.session import class_seed
 from .common import TutorWidget, button, get_variant, seat_name
 from .table import TableView
-from .table_words import (HandStart, action_label, bubble_text, event_line, hand_summary,
-                          review_line)
+from .table_words import HandStart, action_label, bubbles, event_line, hand_summary, review_line
 
 __all__ = ["PlayTable", "simple_player"]
 
@@ -331,15 +330,12 @@ class PlayTable(TutorWidget):
             if end is not None:
                 events = events[:end]
         self._logged += len(events)
-        new, bubbles = [], {}
+        new = []
         for event in events:
             line = self._line(event)
             if line and (not self.entries or self.entries[-1][1] != line):
                 self.entries.append((event.hand, line))
                 new.append(line)
-            said = bubble_text(event, self.variant)
-            if said and event.hand == hand:
-                bubbles[event.seat] = said
         if game.is_over or game.hand_no != hand:
             start = self._starts[hand]
             reviews = [r for h, seat, action, reason in self.reasons if h == hand
@@ -348,7 +344,7 @@ class PlayTable(TutorWidget):
             self.summary = hand_summary(game, start, reviews)
             self.table.draw_summary(game, self.summary, final=game.is_over)
         else:
-            self.table.draw(game, bubbles=bubbles)
+            self.table.draw(game, bubbles=bubbles(events, self.variant, hand))
         self._draw_log()
         return new
 

@@ -21,6 +21,11 @@ Python: a card or button not offered now is refused with a message.
 (['4c', '7h', 'As'], ['fold', 'raise'])
 >>> "tt-state-play" in view.board.html and "3 of diamonds" not in view.board.html
 True
+
+A lesson about bets can put the same table around its own game: draw it after each press
+with the calls just made as bubbles (``table_words.bubbles(game.log[start:], variant,
+game.hand_no)``), and at the end of a hand draw the summary
+(``table_words.hand_summary(game, HandStart.of(game) taken when the hand was dealt)``).
 """
 from __future__ import annotations
 
@@ -85,11 +90,10 @@ class TableView:
         self.draws = 0  # how many times the board was drawn (data-draw: tests wait on it)
 
     # --- while a hand is played ---------------------------------------------------------------
-    def draw(self, game, *, bubbles: dict | None = None, last_trick=None,
-             note: str = "") -> None:
+    def draw(self, game, *, bubbles: dict | None = None, note: str = "") -> None:
         """Draw the hand under way from the learner's observation. ``bubbles``: {seat: words
-        said}; ``last_trick``: the engine's verdict of the trick just finished this hand (shown
-        large, its winner marked, until the next trick starts)."""
+        said}; ``note``: a line for the stake's corner. The trick just finished stays large,
+        its winning card marked, until the next trick starts."""
         obs = game.observation(self.seat)
         v, n = self.variant, len(obs.hand_size)
         self.state = "over" if game.is_over else "play"
@@ -179,8 +183,12 @@ class TableView:
         badges = [f'<span class="tt-badge">{escape(worth)}</span>']
         if obs.pending_raise:
             seat, value = obs.pending_raise
-            text = _("{player} asks {rung}: {value} if accepted").format(
-                player=seat_label(seat, self.seat), rung=v.rung_name(value), value=value)
+            if seat == self.seat:
+                text = _("You ask {rung}: {value} if accepted").format(
+                    rung=v.rung_name(value), value=value)
+            else:
+                text = _("{player} asks {rung}: {value} if accepted").format(
+                    player=seat_label(seat, self.seat), rung=v.rung_name(value), value=value)
             badges.append(f'<span class="tt-badge tt-pending">{escape(text)}</span>')
         for line in special_hand_lines(v, obs.special_hand):
             badges.append(f'<span class="tt-badge tt-special">{escape(line)}</span>')

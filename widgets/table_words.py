@@ -26,7 +26,7 @@ from truco.i18n import N_, _, ngettext
 
 from .common import team_label
 
-__all__ = ["HandStart", "HandSummary", "action_label", "bubble_text", "event_line",
+__all__ = ["HandStart", "HandSummary", "action_label", "bubble_text", "bubbles", "event_line",
            "hand_summary", "review_line", "seat_label", "short_text", "team_title"]
 
 # Game words said as they are, capitalised, in a speech bubble (the variant's own words).
@@ -169,6 +169,17 @@ def bubble_text(event, variant) -> str | None:
     return None
 
 
+def bubbles(events, variant, hand: int) -> dict:
+    """{seat: what it said last} among ``events`` of hand ``hand``: the speech bubbles of the
+    calls made since the learner's last action (the next action clears them)."""
+    said = {}
+    for event in events:
+        words = bubble_text(event, variant) if event.hand == hand else None
+        if words:
+            said[event.seat] = words
+    return said
+
+
 def action_label(variant, text: str, obs) -> str:
     """A button's label for the action ``text``, saying what it is worth."""
     v = variant
@@ -295,6 +306,8 @@ def hand_summary(game, start: HandStart, reviews=()) -> HandSummary:
             summary.winner = e.verdict.winner
         elif e.kind == "game":
             summary.game_over = e.verdict.explain()
+            if not summary.result:  # the game ended inside the hand (a side bet's points)
+                summary.winner = e.verdict.winner
     score = game.score
     summary.score = score
     summary.points = (score[0] - start.score[0], score[1] - start.score[1])
