@@ -7,3 +7,14 @@ import truco
 @pytest.fixture(autouse=True)
 def _doctest_names(doctest_namespace):
     doctest_namespace.update(truco=truco, variant=truco.variant, Game=truco.Game)
+
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the engine's tests run without the browser extra too
+    pass
+else:
+    # Playwright's expectations poll the page's state, by default for 5 s only. On a busy
+    # machine (CI beside other work) a widget's answer can take longer, and a test then failed
+    # although the page was right: every expectation waits up to 30 s for its state instead.
+    expect.set_options(timeout=30_000)
