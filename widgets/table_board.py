@@ -218,7 +218,9 @@ _CSS = r"""
 .tutor-play .tutor-log-full { max-height: 24em; overflow-y: auto; }
 .tutor-play .tutor-coach { overflow-x: auto; max-width: 100%; }
 @media (max-width: 600px) {
-  .tutor-table-controls { border-width: 6px; border-radius: 0 0 24px 24px; padding: 6px 4px 8px; gap: 6px; }
+  .tutor-table-controls {
+    border-width: 6px; border-radius: 0 0 24px 24px; padding: 6px 4px 8px; gap: 6px;
+  }
   .tutor-play .widget-inline-hbox { flex-wrap: wrap; }
 }
 """

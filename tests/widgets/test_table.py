@@ -37,7 +37,7 @@ def board_text(t) -> str:
     return unescape(t.table.board.html)
 
 
-# --- the end of a hand ------------------------------------------------------------------------------
+# --- the end of a hand ----------------------------------------------------------------------------
 @pytest.mark.parametrize("players, seed", [(2, 21), (4, 22)])
 def test_a_whole_hand_ends_with_every_hand_face_up_and_the_points(players, seed):
     t = PlayTable("mineiro", players=players, seed=seed)
@@ -116,7 +116,7 @@ def test_next_hand_deals_on_and_the_log_shows_this_hand_unless_asked():
     assert not t.full_log and first_hand_lines[0] not in t.log_html.value
 
 
-# --- forged clicks ----------------------------------------------------------------------------------
+# --- forged clicks --------------------------------------------------------------------------------
 def test_forged_clicks_during_a_hand_are_refused_with_a_message():
     t = PlayTable("mineiro", seed=4)
     before = fingerprint(t.game)
@@ -187,7 +187,7 @@ def test_calls_show_as_bubbles_by_their_seat_and_the_next_action_clears_them():
     assert "Truco!" not in t.table.board.html and "Accepted!" not in t.table.board.html
 
 
-# --- the table view on its own (for the betting lessons) ---------------------------------------------
+# --- the table view on its own (for the betting lessons) ------------------------------------------
 def test_the_table_view_draws_any_game_from_the_learners_seat():
     picked, actions, refused = [], [], []
     view = TableView("argentino", seat=2, on_card=picked.append, on_action=actions.append,
