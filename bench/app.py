@@ -142,7 +142,7 @@ def free_port() -> int:
 class Server:
     """A Voilà server from the repository root, like `make app`."""
 
-    def __init__(self, nodelay: bool):
+    def __init__(self, nodelay: bool, baseline: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         args = [
@@ -154,10 +154,12 @@ class Server:
         LOG_DIR.mkdir(exist_ok=True)
         self.log_path = LOG_DIR / "bench-voila.log"
         with open(self.log_path, "wb") as log:
-            self.proc = subprocess.Popen(args, cwd=REPO, env=voila_env(), stdout=log,
+            self.proc = subprocess.Popen(args, cwd=REPO, env=voila_env(baseline=baseline), stdout=log,
                                          stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         try:
             self._wait(60.0)
+            if not baseline:
+                self._wait_started(120.0)
         except BaseException:
             self.stop()
             raise
@@ -175,6 +177,18 @@ class Server:
                 pass
             time.sleep(0.1)  # poll interval
         raise TimeoutError(f"voila did not answer within {timeout}s; see {self.log_path}")
+
+    def _wait_started(self, timeout: float) -> None:
+        """Wait until the server has finished starting: its pool of warm kernels is full and
+        its page templates are compiled ("Kernel pool full" in its log)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if "Kernel pool full" in self.log_path.read_text(errors="replace"):
+                return
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited ({self.proc.returncode}); see {self.log_path}")
+            time.sleep(0.1)  # poll interval
+        raise TimeoutError(f"the kernel pool was not full within {timeout}s; see {self.log_path}")
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -215,8 +229,29 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def kernel_memory_mb(server: "Server", page) -> float:
+    """RSS in MB of the kernel behind ``page`` (found by its id in the kernel's command line,
+    ``.../kernel-<id>.json``), NaN when it cannot be found."""
+    import json
+
+    import psutil
+
+    try:
+        config = json.loads(page.locator("#jupyter-config-data").text_content())
+        kernel_id = config["kernelId"]
+        for child in psutil.Process(server.proc.pid).children(recursive=True):
+            try:
+                if any(kernel_id in part for part in child.cmdline()):
+                    return child.memory_info().rss / (1024 * 1024)
+            except psutil.Error:
+                continue
+    except Exception:  # a figure missing must not stop the bench
+        pass
+    return float("nan")
+
+
 def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int) -> dict:
-    server = Server(nodelay)
+    server = Server(nodelay, baseline=notebook == BARE)
     try:
         url = f"{server.url}voila/render/{notebook}"
         context = browser.new_context()
@@ -234,6 +269,7 @@ def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int
                 lat = click_latencies(page, clicks)
                 result.update(click_median=statistics.median(lat), click_p95=p95(lat),
                               click_min=min(lat), click_max=max(lat), clicks=len(lat))
+            result["kernel_mb"] = kernel_memory_mb(server, page)
             page.close()
         finally:
             context.close()
@@ -247,7 +283,7 @@ def combine(runs: list[dict]) -> dict:
     if len(runs) == 1:
         return runs[0]
     out = {"notebook": runs[0]["notebook"], "rounds": len(runs)}
-    for key in ("cold", "warm", "click_median", "click_p95", "click_min"):
+    for key in ("cold", "warm", "click_median", "click_p95", "click_min", "kernel_mb"):
         values = [r[key] for r in runs if key in r and not math.isnan(r[key])]
         if values:
             out[key] = statistics.median(values)
@@ -272,13 +308,14 @@ def print_table(results: list[dict], nodelay: bool, clicks: int, warm: int,
     print(f"\nkernel websocket: {mode}; {warm} warm loads (median); "
           f"{clicks} clicks per notebook{over}; times in ms")
     header = ["notebook", "first widget cold", "warm", "click median", "click p95",
-              "click max", "cold/bare", "warm/bare"]
+              "click max", "kernel MB", "cold/bare", "warm/bare"]
     bare = next((r for r in results if r["notebook"] == BARE), None)
     rows = []
     for r in results:
         rows.append([
             r["notebook"], fmt(r["cold"]), fmt(r["warm"]),
             fmt(r.get("click_median")), fmt(r.get("click_p95")), fmt(r.get("click_max")),
+            fmt(r.get("kernel_mb")),
             f"{r['cold'] / bare['cold']:.2f}" if bare else "-",
             f"{r['warm'] / bare['warm']:.2f}" if bare and warm else "-",
         ])
@@ -299,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm", type=int, default=5, help="warm loads per notebook")
     parser.add_argument("--rounds", type=int, default=3,
                         help="run the list this many times; show the median of each figure")
+    parser.add_argument("--json", metavar="PATH",
+                        help="also write every round's figures to PATH (JSON)")
     parser.add_argument("--no-nodelay", dest="nodelay", action="store_false",
                         help="use jupyter_server's default kernel websocket connection")
     args = parser.parse_args(argv)
@@ -326,6 +365,12 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
     results = [combine(runs[nb]) for nb in notebooks]
+    if args.json:
+        import json
+
+        Path(args.json).write_text(json.dumps(
+            {"runs": runs, "ratios": same_round_ratios(runs, BARE) if BARE in runs else {}},
+            indent=1, default=str))
     print_table(results, args.nodelay, args.clicks, args.warm, max(1, args.rounds))
     if BARE in runs:
         print_ratios(runs, BARE)

@@ -2,7 +2,8 @@
 
 Two classes are named in ``voila.json``: ``NoDelayKernelWebsocketConnection`` (below) and
 ``TutorKernelManager`` (further down: how many kernels may run, for whom, for which notebooks,
-and the shutdown of kernels whose page never connected).
+the shutdown of kernels whose page never connected, and the pool of warm kernels that makes a
+lesson open at once).
 
 ``NoDelayKernelWebsocketConnection`` is named in ``voila.json`` as
 ``Voila.kernel_websocket_connection_class``.  It is the connection class that
@@ -27,22 +28,27 @@ defer to the parent class.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import ipaddress
+import json
 import os
 import posixpath
+import re
 import socket
+import time
 from pathlib import Path
 
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, List, Unicode, default
 
-__all__ = ["NoDelayKernelWebsocketConnection", "TutorKernelManager", "busy_page",
-           "client_address", "default_max_kernels", "enable_nodelay", "notebook_allowed",
-           "socket_nodelay", "voila_env"]
+__all__ = ["NoDelayKernelWebsocketConnection", "TutorKernelManager", "adoption_code",
+           "busy_page", "client_address", "default_max_kernels", "default_pool_size",
+           "enable_nodelay", "notebook_allowed", "socket_nodelay", "voila_env"]
 
 REPO = Path(__file__).resolve().parents[1]
 JUPYTER_HOME = REPO / ".jupyter-home"
@@ -60,7 +66,8 @@ def _prepend(env: dict[str, str], name: str, path: Path) -> None:
         env[name] = os.pathsep.join([str(path), *paths])
 
 
-def voila_env(base: dict[str, str] | None = None, *, test_notebooks: bool = True) -> dict[str, str]:
+def voila_env(base: dict[str, str] | None = None, *, test_notebooks: bool = True,
+              baseline: bool = False) -> dict[str, str]:
     """The environment for serving the tutor with Voilà from the repository root in the tests
     and benches: Jupyter's folders under ``.jupyter-home``, ``share/jupyter`` on
     ``JUPYTER_PATH`` (the offline page template) and ``share/jupyter/config`` on
@@ -69,7 +76,11 @@ def voila_env(base: dict[str, str] | None = None, *, test_notebooks: bool = True
     With ``test_notebooks`` (the default) the server may also render the notebooks of
     ``tests/browser/fixtures`` (``TRUCO_NOTEBOOK_DIRS``), e.g. the bare page the browser tests
     and ``bench/app.py`` measure against; ``make app`` never sets it, so the app renders
-    ``lessons/`` only. ``test_notebooks=False`` gives the environment ``make app`` gives."""
+    ``lessons/`` only. ``test_notebooks=False`` gives the environment ``make app`` gives.
+
+    ``baseline=True`` serves pages as Voilà does by default (``TRUCO_VOILA_BASELINE``: no pool
+    of warm kernels, no template cache, Voilà's own loading screen), for the bare page that
+    ``bench/app.py`` measures the lessons against."""
     env = dict(os.environ if base is None else base)
     for name, sub in JUPYTER_DIRS.items():
         env.setdefault(name, str(JUPYTER_HOME / sub))
@@ -80,6 +91,10 @@ def voila_env(base: dict[str, str] | None = None, *, test_notebooks: bool = True
         env[NOTEBOOK_DIRS_ENV] = os.pathsep.join(TEST_NOTEBOOK_DIRS)
     else:
         env.pop(NOTEBOOK_DIRS_ENV, None)
+    if baseline:
+        env[BASELINE_ENV] = "1"
+    else:
+        env.pop(BASELINE_ENV, None)
     return env
 
 
@@ -332,6 +347,216 @@ def busy_page(language: str = "en", retry_after: int = 30) -> str:
     )
 
 
+# -- the page itself: template cache, loading screen --------------------------------------------
+#
+# share/jupyter/config/voila.py (the server's Voilà configuration) calls install_fast_pages():
+#
+# * Jinja bytecode cache. Voilà makes a new nbconvert exporter, so a new Jinja environment, for
+#   every page, and each one parses and compiles the page template and the ~14 templates it
+#   extends or imports (0.3-1 s of the server's CPU per page on a loaded 2-core machine, before
+#   the first byte). The compiled code is kept in memory, keyed by the template's file and
+#   checked against its source (jinja2.BytecodeCache), so an edited template is compiled again.
+# * The loading screen: the prelaunch hook below gives the notebook its title (the lesson's
+#   first heading, in the learner's language), the words under the spinner and the text
+#   direction; the tutor template shows them instead of Voilà's "Executing 1 of 3".
+#
+# TRUCO_VOILA_BASELINE=1 (set by bench/app.py for its bare page only) leaves both out, and
+# the pool empty: the page Voilà serves with its defaults, that the lessons are measured
+# against.
+
+BASELINE_ENV = "TRUCO_VOILA_BASELINE"
+UNUSED_EXTENSIONS = ("jupyterlab_pygments",)
+
+LOADING_TEXT = {
+    "en": "Getting the lesson ready…",
+    "pt_BR": "Preparando a lição…",
+    "es_AR": "Preparando la lección…",
+    "th": "กำลังเตรียมบทเรียน…",
+    "tl": "Inihahanda ang aralin…",
+    "fa": "در حال آماده‌سازی درس…",
+}
+
+
+def baseline() -> bool:
+    """Whether this server is the benches' stock Voilà baseline (TRUCO_VOILA_BASELINE=1)."""
+    return os.environ.get(BASELINE_ENV, "").strip() not in ("", "0")
+
+
+_TEMPLATE_CACHE = None
+
+
+def template_cache():
+    """The process's Jinja bytecode cache for page templates."""
+    global _TEMPLATE_CACHE
+    if _TEMPLATE_CACHE is None:
+        import jinja2
+
+        class _Memory(jinja2.BytecodeCache):
+            def __init__(self):
+                self.store: dict[str, bytes] = {}
+
+            def load_bytecode(self, bucket):
+                data = self.store.get(bucket.key)
+                if data is not None:
+                    bucket.bytecode_from_string(data)
+
+            def dump_bytecode(self, bucket):
+                self.store[bucket.key] = bucket.bytecode_to_string()
+
+        _TEMPLATE_CACHE = _Memory()
+    return _TEMPLATE_CACHE
+
+
+def install_template_cache() -> bool:
+    """Give every Voilà page exporter's Jinja environment the shared bytecode cache.
+    Returns False when it was installed already."""
+    from voila.exporter import VoilaExporter
+
+    if getattr(VoilaExporter, "_tutor_template_cache", False):
+        return False
+    create = VoilaExporter._create_environment
+
+    def _create_environment(self):
+        environment = create(self)
+        environment.bytecode_cache = template_cache()
+        return environment
+
+    VoilaExporter._create_environment = _create_environment
+    VoilaExporter._tutor_template_cache = True
+    return True
+
+
+class QuickReadyKernelClient(AsyncKernelClient):
+    """jupyter_client's asyncio kernel client, but ready without the last wait.
+
+    Before Voilà runs a notebook it asks the kernel client to wait until the kernel is ready
+    (nbclient: ``kc.wait_for_ready``): a ``kernel_info`` request answered on the shell
+    channel and a message seen on IOPub (so that no output of the first cell is lost). Then
+    jupyter_client also waits until IOPub has been quiet for 0.2 s, to drop the messages left
+    over; nbclient keeps only the outputs of the requests it sent, so nothing of the notebook
+    depends on that wait, and every page paid 0.2 s or more for it. This client skips it
+    (the first two checks stay as they are). Named in ``install_fast_pages`` as the kernel
+    managers' ``client_class``."""
+
+    async def wait_for_ready(self, timeout: float | None = None) -> None:
+        from queue import Empty
+
+        from jupyter_client.manager import KernelManager
+        from jupyter_core.utils import ensure_async
+
+        deadline = time.time() + (float("inf") if timeout is None else timeout)
+        if not isinstance(self.parent, KernelManager):
+            while not await self._async_is_alive():
+                if time.time() > deadline:
+                    raise RuntimeError(f"Kernel didn't respond to heartbeats in {timeout} s")
+                await asyncio.sleep(0.2)
+        while True:
+            self.kernel_info()
+            try:
+                msg = await ensure_async(self.shell_channel.get_msg(timeout=1))
+            except Empty:
+                pass
+            else:
+                if msg["msg_type"] == "kernel_info_reply":
+                    try:  # IOPub is connected when it brings the kernel's status
+                        await ensure_async(self.iopub_channel.get_msg(timeout=0.2))
+                    except Empty:
+                        pass
+                    else:
+                        self._handle_kernel_info_reply(msg)
+                        return
+            if not await self._async_is_alive():
+                raise RuntimeError("Kernel died before replying to kernel_info")
+            if time.time() > deadline:
+                raise RuntimeError(f"Kernel didn't respond in {timeout} seconds")
+
+
+def compile_page_templates(app) -> int:
+    """Compile, into the shared bytecode cache, every page template Voilà's exporter may use
+    (run once when the server has started, so that the first learner does not wait for it).
+    Returns how many."""
+    from voila.exporter import VoilaExporter
+
+    config = app.voila_configuration
+    exporter = VoilaExporter(template_paths=app.template_paths, template_name=config.template,
+                             config=app.config, contents_manager=app.contents_manager,
+                             theme=config.theme, base_url=app.base_url,
+                             show_margins=config.show_margins)
+    environment = exporter.environment
+    if environment.bytecode_cache is None:
+        return 0
+
+    def wanted(name: str) -> bool:
+        return name.endswith((".j2", ".tpl")) and "static/" not in name
+
+    count = 0
+    for name in environment.list_templates(filter_func=wanted):
+        try:
+            environment.get_template(name)
+            count += 1
+        except Exception:  # a template of another format (latex ...) may not compile here
+            pass
+    return count
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,2}\s+(.+?)\s*#*\s*$", re.M)
+
+
+def page_title(notebook, fallback: str = "") -> str:
+    """The notebook's title: its first level-1 or level-2 heading (as shown, so translated),
+    without Markdown marks; ``fallback`` when it has none.
+
+    >>> from types import SimpleNamespace as NS
+    >>> page_title(NS(cells=[{"cell_type": "markdown", "source": "<div dir=\\"rtl\\">\\n\\n# ۴. **Ties**\\n"}]))
+    '۴. Ties'
+    """
+    for cell in notebook.cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = cell["source"]
+        found = _HEADING.search("".join(source) if isinstance(source, list) else source)
+        if found:
+            return re.sub(r"[*_`]+", "", found.group(1)).strip()
+    return fallback
+
+
+def tutor_prelaunch_hook(req_handler, notebook, cwd):
+    """The server's prelaunch hook: the lessons' prose in the page's language
+    (:func:`widgets.prose.prelaunch_hook`), plus what the loading screen shows: the page's
+    title (``metadata.title``, also the browser tab's), the words under the spinner, the
+    language and its direction."""
+    from truco.i18n import text_direction
+    from widgets.prose import page_language, prelaunch_hook
+
+    shown = prelaunch_hook(req_handler, notebook, cwd) or notebook
+    code = page_language(req_handler.get_argument("lang", None),
+                         req_handler.request.headers.get("Accept-Language"))
+    name = os.path.splitext(os.path.basename(req_handler.request.path))[0]
+    shown.metadata["title"] = page_title(shown, name)
+    shown.metadata["tutor_loading"] = {
+        "lang": code.replace("_", "-"), "dir": text_direction(code),
+        "text": LOADING_TEXT.get(code, LOADING_TEXT["en"])}
+    return shown
+
+
+def install_fast_pages(c) -> None:
+    """Called from share/jupyter/config/voila.py with its config object ``c``: the prose
+    hook (always), and unless this is the benches' baseline server, the template cache and
+    the loading screen (``resources.tutor_fast_pages`` for the template)."""
+    from widgets.prose import prelaunch_hook
+
+    if baseline():
+        c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
+        c.TutorKernelManager.pool_size = 0
+        return
+    install_template_cache()
+    c.VoilaConfiguration.prelaunch_hook = tutor_prelaunch_hook
+    c.VoilaConfiguration.resources = {"tutor_fast_pages": True}
+    # A JupyterLab syntax-highlighting theme: the pages show no code (strip_sources).
+    c.VoilaConfiguration.extension_denylist = list(UNUSED_EXTENSIONS)
+    c.ServerKernelManager.client_class = "widgets.server.QuickReadyKernelClient"
+
+
 def _page_language(handler) -> str:
     try:
         from widgets.prose import page_language
@@ -342,13 +567,154 @@ def _page_language(handler) -> str:
         return "en"
 
 
+# -- the pool of warm kernels ------------------------------------------------------------------
+#
+# A new kernel costs a lesson most of its wait: the process starts, imports IPython, ipywidgets,
+# the engine and the widgets (1-3 s on a loaded 2-core machine), and only then runs the cells.
+# TutorKernelManager keeps ``pool_size`` kernels ready for the notebooks of ``pool_dirs``
+# (lessons/): started with the server's environment and nothing of any request, they import
+# those modules (WARM_MODULES; no cell of any notebook runs, no widget is made) and wait.
+#
+# A page's GET then takes one instead of starting a kernel: before Voilà runs the first cell,
+# the kernel is given this request's environment (adoption_code: the query string with
+# ?lang= and ?learner=, Accept-Language and the proxy's user header, the page's address, the
+# folder), exactly what a kernel started for the request would have had in os.environ. The
+# notebook then runs as usual, in the request's language, for the request's learner: what
+# depends on the request is read when the cells run (widgets.language, widgets.classroom),
+# never at import. Voilà's own preheated kernels (preheat_kernel) run the notebook before the
+# request and render its page in advance; our pages depend on the request from the first cell
+# (the prose is translated per request by the prelaunch hook, which preheating cannot use),
+# so only the imports are done ahead.
+#
+# Bounds: a pooled kernel counts against ``max_kernels`` like a page's. A page takes a pooled
+# kernel without growing the count; the pool is refilled only below the bound, so a full
+# server has no pool; a page that cannot use the pool (another folder) makes room by shutting
+# a pooled kernel down. Pooled kernels have no client address (they count against no
+# client) and are never culled (they are idle on purpose).
+#
+# Refilling costs a kernel start. It waits ``pool_refill_delay`` seconds after the last page
+# started (so a page that is being rendered gets the CPU first), except when the pool is empty,
+# and a kernel warming up runs at a lower priority (``pool_nice``) so that the learners' clicks
+# on open pages are answered first; it gets the server's priority back when a page takes it.
+# When the server starts, the pool is filled, then the page templates are compiled (see
+# install_template_cache); "Kernel pool full" in the log says the server is at full speed.
+
+WARM_MODULES = (
+    "ipywidgets", "anywidget", "IPython.display", "truco", "truco.i18n", "truco.players",
+    "truco.coach", "truco.odds", "widgets", "widgets.common", "widgets.cardrow", "widgets.svg",
+    "widgets.language", "widgets.lesson", "widgets.classroom.session", "widgets.classroom.join",
+    "widgets.ranking_explorer", "widgets.manilha_trainer", "widgets.trick_quiz",
+    "widgets.tie_explorer", "widgets.bet_ladder", "widgets.envido_trainer",
+    "widgets.play_table", "widgets.variant_compare", "widgets.odds_charts",
+)
+DEFAULT_POOL = 2
+POOL_ENV = "TRUCO_KERNEL_POOL"
+
+
+def warm_up_code(modules=WARM_MODULES) -> str:
+    """What a pooled kernel runs before it waits: imports only (a module that fails to import
+    is left for the page to report), then ``gc.freeze()`` so that the garbage collector never
+    walks those objects again during a lesson's cells or clicks. Nothing is left in the
+    notebook's namespace."""
+    return (
+        "def _tutor_warm_up(names):\n"
+        "    import gc, importlib\n"
+        "    for name in names:\n"
+        "        try:\n"
+        "            importlib.import_module(name)\n"
+        "        except Exception:\n"
+        "            pass\n"
+        "    gc.collect()\n"
+        "    gc.freeze()\n"
+        f"_tutor_warm_up({json.dumps(list(modules))})\n"
+        "del _tutor_warm_up\n"
+    )
+
+
+def adoption_code(set_env: dict[str, str], drop_env, cwd: str | None) -> str:
+    """The code that gives a pooled kernel one request's environment (``os.environ`` as a
+    kernel started for the request would have it) and working folder. The values come from
+    the request (query string, headers): they travel as one JSON string literal, never as code.
+
+    >>> code = adoption_code({"QUERY_STRING": "lang=fa&x=');import os#"}, ["HTTP_X"], "/tmp")
+    >>> namespace = {}
+    >>> import os; before = os.getcwd(); exec(code, namespace); after = os.getcwd(); os.chdir(before)
+    >>> os.environ.pop("QUERY_STRING"), after, sorted(k for k in namespace if not k.startswith("__"))
+    ("lang=fa&x=');import os#", '/tmp', [])
+    """
+    payload = json.dumps({"set": dict(set_env), "drop": sorted(drop_env), "cwd": cwd or ""})
+    return (
+        "def _tutor_adopt(payload):\n"
+        "    import json, os\n"
+        "    data = json.loads(payload)\n"
+        "    for name in data['drop']:\n"
+        "        os.environ.pop(name, None)\n"
+        "    os.environ.update(data['set'])\n"
+        "    if data['cwd']:\n"
+        "        os.chdir(data['cwd'])\n"
+        f"_tutor_adopt({payload!r})\n"
+        "del _tutor_adopt\n"
+    )
+
+
+def default_pool_size(max_kernels: int) -> int:
+    """Warm kernels kept ready: ``DEFAULT_POOL``, fewer on a server allowed very few kernels
+    (a tenth of the bound, at least one while the bound leaves room for two pages).
+
+    >>> default_pool_size(50), default_pool_size(10), default_pool_size(3), default_pool_size(2)
+    (2, 1, 1, 0)
+    >>> default_pool_size(0)   # no bound
+    2
+    """
+    if max_kernels <= 0:
+        return DEFAULT_POOL
+    if max_kernels < 3:
+        return 0
+    return max(1, min(DEFAULT_POOL, max_kernels // 10))
+
+
+def _renice(pid: int | None, niceness: int) -> bool:
+    """Set the niceness of every thread of process ``pid`` (Linux: niceness is per thread;
+    threads made later inherit their maker's)."""
+    if not pid:
+        return False
+    try:
+        import psutil
+
+        for thread in psutil.Process(pid).threads():
+            os.setpriority(os.PRIO_PROCESS, thread.id, niceness)
+        return True
+    except Exception:  # gone, or not allowed: the kernel keeps its priority
+        return False
+
+
+class _Pooled:
+    """A kernel of the pool: its id, the environment it was started with, and the task that
+    starts and warms it (done: ready to be taken)."""
+
+    __slots__ = ("kernel_id", "kernel_name", "env", "task", "client", "started")
+
+    def __init__(self, kernel_id: str, kernel_name: str, env: dict[str, str]):
+        self.kernel_id, self.kernel_name, self.env = kernel_id, kernel_name, env
+        self.task: asyncio.Task | None = None
+        self.client = None  # the kernel client that warmed it, kept for the adoption
+        self.started = time.monotonic()
+
+    @property
+    def ready(self) -> bool:
+        return self.task is not None and self.task.done() and not self.task.cancelled() \
+            and self.task.exception() is None
+
+
 class TutorKernelManager(AsyncMappingKernelManager):
-    """Voilà's kernel manager with the tutor's bounds (see the comment above)."""
+    """Voilà's kernel manager with the tutor's bounds and its pool of warm kernels (see the
+    comments above)."""
 
     max_kernels = Integer(
         config=True,
-        help="Kernels (open pages) at most, in all; 0: no limit. Default: TRUCO_MAX_KERNELS, "
-             "else worked out from the memory available at start (default_max_kernels).")
+        help="Kernels (open pages and pooled kernels) at most, in all; 0: no limit. Default: "
+             "TRUCO_MAX_KERNELS, else worked out from the memory available at start "
+             "(default_max_kernels).")
     max_kernels_per_client = Integer(
         config=True,
         help="Kernels at most for one client address (loopback addresses, the machine "
@@ -371,6 +737,25 @@ class TutorKernelManager(AsyncMappingKernelManager):
         10.0, config=True, help="Seconds between two looks for such kernels.")
     retry_after = Integer(
         30, config=True, help="Seconds the busy page asks the browser to wait (Retry-After).")
+    pool_size = Integer(
+        config=True,
+        help="Warm kernels kept ready for the notebooks of pool_dirs (they count against "
+             "max_kernels); 0: none. Default: TRUCO_KERNEL_POOL, else default_pool_size().")
+    pool_dirs = List(
+        Unicode(), list(DEFAULT_NOTEBOOK_DIRS), config=True,
+        help="Folders whose notebooks take a kernel from the pool (default ['lessons']).")
+    pool_refill_delay = Float(
+        3.0, config=True,
+        help="Seconds without a new page before a kernel taken from the pool is replaced "
+             "(an empty pool is refilled at once).")
+    pool_warm_modules = List(
+        Unicode(), list(WARM_MODULES), config=True,
+        help="Modules a pooled kernel imports before it waits.")
+    pool_nice = Integer(
+        10, config=True,
+        help="Niceness of a kernel while it warms up for the pool, so that the pages being "
+             "used get the CPU first; back to the server's own when a page takes it. Only "
+             "where the server may raise a priority again (root), else 0.")
 
     @default("max_kernels")
     def _default_max_kernels(self):
@@ -392,29 +777,55 @@ class TutorKernelManager(AsyncMappingKernelManager):
         dirs = [d.strip() for d in value.split(os.pathsep) if d.strip()]
         return dirs or list(DEFAULT_NOTEBOOK_DIRS)
 
+    @default("pool_size")
+    def _default_pool_size(self):
+        value = _env_int(POOL_ENV)
+        return default_pool_size(self.max_kernels) if value is None else max(0, value)
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._tutor_clients: dict[str, str] = {}  # kernel id -> client address
         self._tutor_starting: dict[str, str] = {}  # kernel id -> client, while it starts
         self._tutor_connected: set[str] = set()  # kernels a websocket ever connected to
         self._tutor_culler = None
+        self._pool: list[_Pooled] = []  # oldest first
+        self._pool_ids: set[str] = set()  # kernels started for the pool and not yet taken
+        self._pool_evicting: set[str] = set()  # pooled kernels being shut down for room
+        self._pool_filling = False
+        self._pool_timer = None
+        self._last_page = 0.0  # time.monotonic() of the last page that got a kernel
+        self._pool_templates_done = False
+        # Lowering a priority is allowed to anyone, raising it back only to root.
+        self._pool_niceness = self.pool_nice if hasattr(os, "geteuid") and os.geteuid() == 0 \
+            else 0
         self.log.info(
             "Truco Tutor kernels: at most %s at once, %s per client address (loopback not "
             "counted), notebooks from %s, client address from %s; kernels whose page never "
-            "connects are shut down %ss after their last activity",
+            "connects are shut down %ss after their last activity; %s warm kernel(s) kept "
+            "ready for %s",
             self.max_kernels or "any number", self.max_kernels_per_client or "any number",
             list(self.notebook_dirs), self.client_address_header or "the connection",
-            self.unconnected_timeout)
+            self.unconnected_timeout, self.pool_size, list(self.pool_dirs))
+        if self.pool_size > 0 and self.parent is not None:  # a real server, not a test's
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().add_callback(self._pool_fill)
 
     # -- admission ------------------------------------------------------------------------
 
     def _counts(self, client: str | None) -> tuple[int, int]:
-        """(kernels in all, kernels of ``client``), starting ones included."""
+        """(pages' kernels in all, kernels of ``client``), starting ones included, pooled
+        ones not (see ``_live``)."""
         for kernel_id in [k for k in self._tutor_clients if k not in self._kernels]:
             del self._tutor_clients[kernel_id]
-        live = set(self._kernels) | set(self._tutor_starting)
+        live = (set(self._kernels) | set(self._tutor_starting)) - self._pool_ids
         owner = {**self._tutor_clients, **self._tutor_starting}
         return len(live), sum(1 for k in live if client is not None and owner.get(k) == client)
+
+    def _live(self) -> int:
+        """Kernels running or starting, pooled ones included (those being shut down not)."""
+        ids = set(self._kernels) | set(self._tutor_starting) | self._pool_ids
+        return len(ids - self._pool_evicting)
 
     def _refusal(self, client: str | None) -> str | None:
         total, mine = self._counts(client)
@@ -456,16 +867,240 @@ class TutorKernelManager(AsyncMappingKernelManager):
         if reason is not None:
             self._refuse(handler, reason)
         # Counted from here on, before the first await.
-        kernel_id = kernel_id or self.new_kernel_id()
-        self._tutor_starting[kernel_id] = client
-        try:
-            started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
-        finally:
-            self._tutor_starting.pop(kernel_id, None)
+        self._last_page = time.monotonic()
+        pooled = None
+        if kernel_id is None and notebook_allowed(path, self.pool_dirs):
+            pooled = self._pool_take(kwargs.get("kernel_name") or self.default_kernel_name)
+        if pooled is not None:
+            kernel_id = pooled.kernel_id
+            self._tutor_starting[kernel_id] = client
+            try:
+                started = await self._pool_adopt(pooled, path, kwargs.get("env"))
+            finally:
+                self._tutor_starting.pop(kernel_id, None)
+        else:
+            kernel_id = kernel_id or self.new_kernel_id()
+            self._tutor_starting[kernel_id] = client
+            try:
+                if self.max_kernels > 0 and self._live() > self.max_kernels:
+                    await self._pool_evict()  # a pooled kernel makes room for this page
+                started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            finally:
+                self._tutor_starting.pop(kernel_id, None)
         if client is not None:
             self._tutor_clients[started] = client
         self._start_unconnected_culler()
+        self._pool_schedule()
         return started
+
+    # -- the pool ---------------------------------------------------------------------------
+
+    def _pool_take(self, kernel_name: str) -> _Pooled | None:
+        """The pooled kernel a page gets: the oldest ready one, else the one furthest into
+        its start (taken now, awaited by the page). No await: counted at once."""
+        candidates = [p for p in self._pool if p.kernel_name == kernel_name
+                      and p.kernel_id not in self._pool_evicting]
+        if not candidates:
+            return None
+        ready = [p for p in candidates if p.ready]
+        chosen = (ready or candidates)[0]
+        self._pool.remove(chosen)
+        self._pool_ids.discard(chosen.kernel_id)
+        return chosen
+
+    async def _pool_adopt(self, pooled: _Pooled, path, env) -> str:
+        """Make ``pooled`` this request's kernel: wait until it is warm, then give it the
+        request's environment and folder. A pooled kernel that failed gives way to a new one."""
+        kernel_id = pooled.kernel_id
+        try:
+            await asyncio.shield(pooled.task)
+            if kernel_id not in self._kernels:
+                raise RuntimeError("the pooled kernel is gone")
+            env = dict(env or {})
+            set_env = {k: v for k, v in env.items() if pooled.env.get(k) != v}
+            drop = [k for k in pooled.env if k not in env]
+            cwd = self.cwd_for_path(path) if path is not None else None
+            if self._pool_niceness:
+                _renice(self._kernel_pid(kernel_id), os.getpriority(os.PRIO_PROCESS, 0))
+            await self._pool_run(pooled, adoption_code(set_env, drop, cwd))
+        except Exception as exc:
+            self.log.warning("Pooled kernel %s could not be used (%s); starting a new one",
+                             kernel_id, exc)
+            self._pool_close_client(pooled)
+            if kernel_id in self._kernels:
+                try:
+                    await super().shutdown_kernel(kernel_id, now=True)
+                except Exception:
+                    pass
+            return await super().start_kernel(path=path, env=env, kernel_name=pooled.kernel_name)
+        self._pool_close_client(pooled)
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            from jupyter_server._tz import utcnow
+
+            kernel.last_activity = utcnow()  # a page's kernel from now on
+        self.log.info("Kernel %s: a warm kernel from the pool (warmed in %.1f s)", kernel_id,
+                      time.monotonic() - pooled.started)
+        return kernel_id
+
+    async def _pool_run(self, pooled: _Pooled, code: str, timeout: float = 60.0) -> None:
+        """Run ``code`` in a pooled kernel (silently) and wait for its reply."""
+        kc = pooled.client
+        if kc is None:
+            kc = pooled.client = self.get_kernel(pooled.kernel_id).client()
+            kc.start_channels()
+            await kc.wait_for_ready(timeout=timeout)
+        msg_id = kc.execute(code, silent=True, store_history=False, allow_stdin=False)
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = await kc.get_shell_msg(timeout=max(0.1, deadline - time.monotonic()))
+            if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                break
+        if reply["content"].get("status") != "ok":
+            raise RuntimeError(f"{reply['content'].get('ename')}: "
+                               f"{reply['content'].get('evalue')}")
+
+    @staticmethod
+    def _pool_close_client(pooled: _Pooled) -> None:
+        if pooled.client is not None:
+            try:
+                pooled.client.stop_channels()
+            except Exception:
+                pass
+            pooled.client = None
+
+    def _pool_room(self) -> bool:
+        return self.max_kernels <= 0 or self._live() < self.max_kernels
+
+    def _pool_schedule(self, delay: float | None = None) -> None:
+        """Refill later: when no page started for ``pool_refill_delay`` s (at once if empty)."""
+        if self.pool_size <= 0 or self.parent is None:
+            return
+        from tornado.ioloop import IOLoop
+
+        if delay is None:
+            delay = 0.0 if not self._pool else self.pool_refill_delay
+        if self._pool_timer is not None:
+            IOLoop.current().remove_timeout(self._pool_timer)
+        self._pool_timer = IOLoop.current().call_later(delay, self._pool_fill)
+
+    async def _pool_fill(self) -> None:
+        """Start pooled kernels, one at a time, until the pool is full or the bound is met."""
+        self._pool_timer = None
+        if self._pool_filling:
+            return
+        self._pool_filling = True
+        try:
+            while len(self._pool) < self.pool_size and self._pool_room():
+                quiet = time.monotonic() - self._last_page
+                if self._pool and quiet < self.pool_refill_delay:
+                    self._pool_schedule(self.pool_refill_delay - quiet)
+                    return
+                pooled = self._pool_start(self.default_kernel_name)
+                try:
+                    await asyncio.shield(pooled.task)
+                except Exception as exc:
+                    self.log.warning("A kernel for the pool could not start: %s", exc)
+                    self._pool_discard(pooled)
+                    return
+            if not self._pool_templates_done:
+                self._pool_templates_done = True
+                started = time.monotonic()
+                count = await asyncio.get_running_loop().run_in_executor(
+                    None, compile_page_templates, self.parent)
+                self.log.info("Page templates compiled ahead: %s in %.1f s", count,
+                              time.monotonic() - started)
+            if len(self._pool) >= self.pool_size:
+                self.log.info("Kernel pool full: %s warm kernel(s) ready", len(self._pool))
+        finally:
+            self._pool_filling = False
+
+    def _pool_start(self, kernel_name: str) -> _Pooled:
+        kernel_id = self.new_kernel_id()
+        env = dict(os.environ)
+        pooled = _Pooled(kernel_id, kernel_name, env)
+        self._pool.append(pooled)
+        self._pool_ids.add(kernel_id)
+        pooled.task = asyncio.ensure_future(self._pool_warm(pooled))
+        return pooled
+
+    async def _pool_warm(self, pooled: _Pooled) -> str:
+        path = self.pool_dirs[0] if self.pool_dirs else None
+        await AsyncMappingKernelManager.start_kernel(
+            self, kernel_id=pooled.kernel_id, path=path, kernel_name=pooled.kernel_name,
+            env=dict(pooled.env))
+        if self._pool_niceness:
+            _renice(self._kernel_pid(pooled.kernel_id),
+                    os.getpriority(os.PRIO_PROCESS, 0) + self._pool_niceness)
+        started = time.monotonic()
+        await self._pool_run(pooled, warm_up_code(self.pool_warm_modules))
+        self.log.info("Kernel %s warm for the pool in %.1f s (imports %.1f s)",
+                      pooled.kernel_id, time.monotonic() - pooled.started,
+                      time.monotonic() - started)
+        return pooled.kernel_id
+
+    def _pool_discard(self, pooled: _Pooled) -> None:
+        if pooled in self._pool:
+            self._pool.remove(pooled)
+        self._pool_ids.discard(pooled.kernel_id)
+        self._pool_close_client(pooled)
+
+    async def _pool_evict(self) -> None:
+        """Shut down a pooled kernel to make room (the newest: the least far along)."""
+        for pooled in reversed(self._pool):
+            if pooled.kernel_id in self._pool_evicting:
+                continue
+            self._pool_evicting.add(pooled.kernel_id)
+            self.log.info("Kernel %s leaves the pool to make room for a page", pooled.kernel_id)
+            try:
+                try:
+                    await asyncio.shield(pooled.task)
+                except Exception:
+                    pass
+                self._pool_discard(pooled)
+                if pooled.kernel_id in self._kernels:
+                    await super().shutdown_kernel(pooled.kernel_id, now=True)
+            finally:
+                self._pool_evicting.discard(pooled.kernel_id)
+            return
+
+    def _kernel_pid(self, kernel_id: str) -> int | None:
+        kernel = self._kernels.get(kernel_id)
+        provisioner = getattr(kernel, "provisioner", None)
+        pid = getattr(provisioner, "pid", None)
+        process = getattr(provisioner, "process", None)
+        return pid or getattr(process, "pid", None)
+
+    def pooled_kernels(self) -> list[str]:
+        """Ids of the kernels waiting in the pool (ready or warming)."""
+        return [p.kernel_id for p in self._pool]
+
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        for pooled in list(self._pool):
+            if pooled.kernel_id == kernel_id:
+                self._pool_discard(pooled)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    async def shutdown_all(self, *args, **kwargs):
+        if self._pool_timer is not None:
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().remove_timeout(self._pool_timer)
+            self._pool_timer = None
+        self.pool_size = 0  # no refill while the server stops
+        for pooled in list(self._pool):
+            if pooled.task is not None and not pooled.task.done():
+                try:
+                    await asyncio.wait_for(asyncio.shield(pooled.task), 30)
+                except Exception:
+                    pass
+            self._pool_discard(pooled)
+        return await super().shutdown_all(*args, **kwargs)
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        if kernel_id in self._pool_ids:
+            return None  # idle on purpose
+        return await super().cull_kernel_if_idle(kernel_id)
 
     # -- kernels whose page never connected -----------------------------------------------
 
@@ -489,7 +1124,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._tutor_connected &= set(self._kernels)
         now = utcnow()
         for kernel_id in list(self._kernels):
-            if kernel_id in self._tutor_connected or kernel_id in self._tutor_starting:
+            if (kernel_id in self._tutor_connected or kernel_id in self._tutor_starting
+                    or kernel_id in self._pool_ids):
                 continue
             kernel = self._kernels.get(kernel_id)
             last = getattr(kernel, "last_activity", None)
