@@ -1003,13 +1003,16 @@ class TutorKernelManager(AsyncMappingKernelManager):
                     self.log.warning("A kernel for the pool could not start: %s", exc)
                     self._pool_discard(pooled)
                     return
-            if not self._pool_templates_done:
+            if not self._pool_templates_done and hasattr(self.parent, "voila_configuration"):
                 self._pool_templates_done = True
                 started = time.monotonic()
-                count = await asyncio.get_running_loop().run_in_executor(
-                    None, compile_page_templates, self.parent)
-                self.log.info("Page templates compiled ahead: %s in %.1f s", count,
-                              time.monotonic() - started)
+                try:
+                    count = await asyncio.get_running_loop().run_in_executor(
+                        None, compile_page_templates, self.parent)
+                    self.log.info("Page templates compiled ahead: %s in %.1f s", count,
+                                  time.monotonic() - started)
+                except Exception as exc:  # the first page compiles them instead
+                    self.log.warning("Page templates not compiled ahead: %s", exc)
             if len(self._pool) >= self.pool_size:
                 self.log.info("Kernel pool full: %s warm kernel(s) ready", len(self._pool))
         finally:
