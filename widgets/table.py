@@ -43,7 +43,8 @@ from .common import (ActionButtons, back_item, button, card_item, card_label, ge
 from .language import direction
 from .svg import card_back_svg, card_svg
 from .table_board import TableBoard
-from .table_words import action_label, seat_label, team_title
+from .table_words import (action_label, gesture_face, gesture_text, gesture_words, seat_label,
+                          team_title)
 
 __all__ = ["TableView", "POSITIONS"]
 
@@ -87,16 +88,25 @@ class TableView:
         self.widget = W.VBox([self.board, self.controls])
         self.widget.add_class("tutor-table")
         self.state = "play"
+        self.captains: tuple = ()
         self.draws = 0  # how many times the board was drawn (data-draw: tests wait on it)
 
     # --- while a hand is played ---------------------------------------------------------------
     def draw(self, game, *, bubbles: dict | None = None, note: str = "") -> None:
         """Draw the hand under way from the learner's observation. ``bubbles``: {seat: words
         said}; ``note``: a line for the stake's corner. The trick just finished stays large,
-        its winning card marked, until the next trick starts."""
+        its winning card marked, until the next trick starts.
+
+        What the rules let the learner see is drawn too: a partner's cards face up where the
+        observation shows them (``partner_hands``: the hand of ten or eleven), a partner's
+        signals as gestures by their seat (``signals``, four-player French Truc), and the
+        captains marked on their plates."""
         obs = game.observation(self.seat)
         v, n = self.variant, len(obs.hand_size)
         self.state = "over" if game.is_over else "play"
+        self.captains = tuple(getattr(game, "captains", ()) or ())
+        shown = dict(obs.partner_hands)
+        gestures = gesture_words(game, obs, self.seat)
         tricks = _tricks_of(game, game.hand_no)
         seats = []
         for seat in range(n):
@@ -109,7 +119,9 @@ class TableView:
             for s, c in obs.trick:
                 if s == seat:
                     played.append((v.card(c), False, True, obs.vira))
-            seats.append(self._seat_html(obs, seat, n, played, (bubbles or {}).get(seat), None))
+            seats.append(self._seat_html(obs, seat, n, played, (bubbles or {}).get(seat), None,
+                                         shown=shown.get(seat, ()),
+                                         gestures=gestures.get(seat, ())))
         centre = self._centre_html(obs)
         classes = "tt tt-state-" + self.state + (
             " tt-turn-you" if obs.current_player == self.seat else "")
@@ -146,6 +158,7 @@ class TableView:
         n = len(start.dealt)
         v = self.variant
         self.state = "summary"
+        self.captains = ()  # (the game has dealt the next hand: its captains are not these)
         seats = []
         for seat in range(n):
             played = {c.id: k for k, c in summary.played_by(seat)}
@@ -219,9 +232,12 @@ class TableView:
             return _("you")
         return _("your partner") if seat & 1 == self.seat & 1 else _("opponent")
 
-    def _seat_html(self, where, seat, n, cards, bubble, summary) -> str:
+    def _seat_html(self, where, seat, n, cards, bubble, summary, *, shown=(),
+                   gestures=()) -> str:
         """One seat: its plate (name, team, marks, backs), its bubble and its cards.
-        ``where`` is the observation (or the hand's start, at the end of a hand)."""
+        ``where`` is the observation (or the hand's start, at the end of a hand); ``shown``:
+        the codes of a partner's cards the rules let the learner see; ``gestures``: (gesture,
+        what it says) of a partner's signals."""
         pos = POSITIONS[n][(seat - self.seat) % n]
         team = seat & 1
         name = seat_label(seat, self.seat)
@@ -232,6 +248,8 @@ class TableView:
             marks.append(_("Dealer"))
         if seat == where.mano:
             marks.append(_("Mano"))
+        if seat in self.captains:
+            marks.append(_("Captain"))
         classes = f"tt-seat tt-at-{pos} {TEAM_CLASS[team]} tt-team-{'ab'[team]}"
         if seat == self.seat:
             classes += " tt-me"
@@ -241,7 +259,14 @@ class TableView:
             word = _("Your turn") if seat == self.seat else _("To play")
             turn = f'<span class="tt-turnword">{escape(word)}</span>'
         backs = ""
-        if summary is None and seat != self.seat:
+        if summary is None and seat != self.seat and shown:
+            label = _("Your partner's cards, shown to you in this hand")
+            backs = (f'<div class="tt-shown" role="group" aria-label="{_attr(label)}">'
+                     + "".join(card_svg(self.variant.card(c), width=40,
+                                        label=card_label(self.variant, self.variant.card(c),
+                                                         where.vira))
+                               for c in shown) + "</div>")
+        elif summary is None and seat != self.seat:
             held = where.hand_size[seat]
             label = ngettext("{n} card in hand", "{n} cards in hand", held).format(n=held)
             backs = (f'<div class="tt-backs" role="img" aria-label="{_attr(label)}">'
@@ -256,6 +281,11 @@ class TableView:
         # dir="auto": a game word ("Truco!") keeps its own direction in a right-to-left page
         said = (f'<div class="tt-bubble" role="status" dir="auto">{escape(bubble)}</div>'
                 if bubble else "")
+        for word, sentence in gestures:  # a partner's signal: a face and what it means
+            said += (f'<div class="tt-gesture" role="note" aria-label="{_attr(sentence)}" '
+                     f'title="{_attr(sentence)}">{gesture_face(word)}'
+                     f'<span dir="auto">{escape(gesture_text(self.variant, word))}</span>'
+                     f'</div>')
         played = "".join(self._card_html(*c) for c in cards)
         aria = _("{player}, {role}").format(player=name, role=role)
         return (f'<section class="{classes}" aria-label="{_attr(aria)}">{plate}{said}'

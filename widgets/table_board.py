@@ -178,7 +178,16 @@ _CSS = r"""
   .tt-seat { justify-content: flex-start; }
   .tt-state-summary .tt-played .tt-card + .tt-card { margin-inline-start: 2px; }
 }
-@media (prefers-reduced-motion: reduce) { .tt-bubble { animation: none; } }
+.tt-shown { display: flex; flex-wrap: wrap; justify-content: center; gap: 3px; }
+.tt-shown svg { width: calc(var(--tt-card) * .62); }
+.tt-gesture {
+  display: inline-flex; align-items: center; gap: 6px; padding: 2px 10px 2px 3px;
+  background: #fff; color: #1b1b1b; font-weight: 700; border-radius: 999px;
+  border: 2px solid #1b1b1b; max-width: 100%; overflow-wrap: anywhere;
+  animation: tt-pop .18s ease-out;
+}
+.tt-gesture svg { width: 26px; flex: none; }
+@media (prefers-reduced-motion: reduce) { .tt-bubble, .tt-gesture { animation: none; } }
 
 /* The table's ipywidgets: the felt goes on behind the learner's hand and buttons. */
 .tutor-play .tutor-table {
@@ -217,6 +226,30 @@ _CSS = r"""
 .tutor-play .tutor-log { margin: .2em 0; padding-inline-start: 2.4em; }
 .tutor-play .tutor-log-full { max-height: 24em; overflow-y: auto; }
 .tutor-play .tutor-coach { overflow-x: auto; max-width: 100%; }
+/* The betting lessons' ladder, under the table. */
+.tutor-ladder {
+  max-width: 1000px; box-sizing: border-box; margin: 6px 0; padding: 8px 12px;
+  background: #fff9db; border: 2px solid #6b4423; border-radius: 12px;
+}
+.tutor-ladder .tutor-ladder-title { margin: 0 0 4px; font-size: 1.05em; }
+.tutor-ladder p { margin: 2px 0; }
+.tutor-ladder .widget-html-content { line-height: 1.4; }
+.tutor-rungs {
+  display: flex; flex-wrap: wrap; gap: 6px 0; list-style: none; margin: 2px 0 6px; padding: 0;
+}
+.tutor-rung { display: inline-flex; align-items: center; }
+.tutor-rung + .tutor-rung::before {
+  content: "\2192"; content: "\2192" / ""; padding: 0 6px; color: #6b4423; font-weight: 700;
+}
+.tutor-rungs[dir="rtl"] .tutor-rung + .tutor-rung::before { content: "\2190"; content: "\2190" / ""; }
+.tutor-rung span {
+  padding: 2px 9px; border-radius: 999px; background: #fff; border: 1px solid #868e96;
+  overflow-wrap: anywhere;
+}
+.tutor-rung-current span { background: #ffd43b; border: 2px solid #1b1b1b; font-weight: 800; }
+.tutor-rung-asked span { background: #fff; border: 2px dashed #c2410c; font-weight: 700; }
+.tutor-ladder-subtitle { font-weight: 700; }
+.tutor-ladder-choices ul { margin: 2px 0; padding-inline-start: 1.3em; }
 @media (max-width: 600px) {
   .tutor-table-controls {
     border-width: 6px; border-radius: 0 0 24px 24px; padding: 6px 4px 8px; gap: 6px;

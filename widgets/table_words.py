@@ -27,7 +27,8 @@ from truco.i18n import N_, _, ngettext
 from .common import team_label
 
 __all__ = ["HandStart", "HandSummary", "action_label", "bubble_text", "bubbles", "event_line",
-           "hand_summary", "review_line", "seat_label", "short_text", "team_title"]
+           "gesture_face", "gesture_text", "gesture_words", "hand_summary", "review_line",
+           "seat_label", "short_text", "team_title"]
 
 # Game words said as they are, capitalised, in a speech bubble (the variant's own words).
 _SAID = ("envido", "real envido", "falta envido", "quiero", "no quiero", "son buenas", "flor",
@@ -105,9 +106,44 @@ def event_line(event, variant, *, learner: int, vira, trick_no: int = 0) -> str 
                      before=verdict.before, points=verdict.points,
                      player=seat_label(event.seat, learner))
         return _(you if event.seat == learner else other).format(**facts)
+    reason = getattr(verdict, "reason", "")
+    if reason in _TRUC_LINES and hasattr(verdict, "target"):
+        you, other = _TRUC_LINES[reason]
+        facts = dict(player=seat_label(event.seat, learner), value=verdict.value,
+                     before=verdict.before, target=verdict.target, points=verdict.points,
+                     team=team_label(verdict.team), other=team_label(1 - verdict.team))
+        return _(you if event.seat == learner else other).format(**facts)
     if verdict is not None:
         return short_text(verdict)
     return event.explain()
+
+
+# The Truc specials said by the player who acts (the engine's verdicts name every seat
+# "Player n"; the learner is "you" here).
+_TRUC_LINES = {
+    "redeal_proposed": (
+        N_("You propose a redeal: if the dealer accepts, everyone gets three new cards."),
+        N_("{player} proposes a redeal: if the dealer accepts, everyone gets three new "
+           "cards.")),
+    "redeal_accepted": (
+        N_("You accept the redeal: everyone gets three new cards."),
+        N_("{player}, the dealer, accepts the redeal: everyone gets three new cards.")),
+    "redeal_refused": (
+        N_("You refuse the redeal: the hand is played with the cards dealt."),
+        N_("{player}, the dealer, refuses the redeal: the hand is played with the cards "
+           "dealt.")),
+    "mon_reste": (
+        N_("You say mon reste: the hand is raised to {value}, all your side lacks to reach "
+           "{target}; if {other} folds, your side scores {before}."),
+        N_("{player} says mon reste: the hand is raised to {value}, all {team} lacks to reach "
+           "{target}; if {other} folds, {team} scores {before}.")),
+    "mon_reste_refused": (
+        N_("You fold against mon reste: {other} scores {points}."),
+        N_("{player} folds against mon reste: {other} scores {points}.")),
+    "mon_reste_answered": (
+        N_("You answer mon reste too: whoever wins this hand wins the game."),
+        N_("{player} answers mon reste too: whoever wins this hand wins the game.")),
+}
 
 
 # The truco ladder's events said by the player who acts: (to the learner, of another player).
@@ -180,6 +216,56 @@ def bubbles(events, variant, hand: int) -> dict:
     return said
 
 
+# A partner's signals (four-player French Truc) are gestures: their names here, what each
+# shows is the engine's (truco.truc.SIGNALS) and its sentence the signal's verdict.
+_GESTURES = {"smile": N_("Smile"), "wink": N_("Wink"), "shrug": N_("Shrug")}
+
+
+def gesture_words(game, obs, learner: int) -> dict:
+    """{seat: [(gesture, the engine's sentence), ...]} for the signals ``obs`` shows the
+    learner this hand (a partner's only: the observation never holds the opponents')."""
+    seen = list(getattr(obs, "signals", ()) or ())
+    if not seen:
+        return {}
+    said = {}
+    for event in game.log:
+        if event.hand != game.hand_no or event.kind != "signal" or event.verdict is None:
+            continue
+        sign = getattr(event.verdict, "sign", None)
+        if (event.seat, sign) in seen:
+            seen.remove((event.seat, sign))
+            said.setdefault(event.seat, []).append((sign, short_text(event.verdict)))
+    return said
+
+
+def gesture_text(variant, sign: str) -> str:
+    """'Smile: 7': the gesture and the rank it shows (the engine's table of signals)."""
+    from truco.truc import SIGNALS
+    rank = SIGNALS.get(sign)
+    card = next((c for c in variant.deck if c.rank == rank), None)
+    word = _(_GESTURES[sign]) if sign in _GESTURES else sign
+    if card is None:
+        return word
+    return _("{gesture}: {rank}").format(gesture=word, rank=card.rank_name())
+
+
+def gesture_face(sign: str) -> str:
+    """A small face making the gesture (drawn, not an emoji: no font needed)."""
+    eyes = ('<circle cx="11" cy="13" r="2"/><circle cx="21" cy="13" r="2"/>')
+    mouth = '<path d="M10 19q6 6 12 0" fill="none" stroke="#1b1b1b" stroke-width="2"/>'
+    extra = ""
+    if sign == "wink":
+        eyes = ('<circle cx="11" cy="13" r="2"/><path d="M18 13.5q3 -3 6 0" fill="none" '
+                'stroke="#1b1b1b" stroke-width="2" stroke-linecap="round"/>')
+    elif sign == "shrug":
+        mouth = '<path d="M11 21h10" stroke="#1b1b1b" stroke-width="2" stroke-linecap="round"/>'
+        extra = ('<path d="M8 8.5l5 -1.5M24 8.5l-5 -1.5" stroke="#1b1b1b" stroke-width="1.8" '
+                 'stroke-linecap="round"/>')
+    return ('<svg class="tt-face" viewBox="0 0 32 32" width="26" height="26" aria-hidden="true" '
+            'focusable="false"><circle cx="16" cy="16" r="14.5" fill="#ffd43b" stroke="#1b1b1b" '
+            f'stroke-width="1.5"/><g fill="#1b1b1b">{eyes}</g>{mouth}{extra}</svg>')
+
+
 def action_label(variant, text: str, obs) -> str:
     """A button's label for the action ``text``, saying what it is worth."""
     v = variant
@@ -199,6 +285,8 @@ def action_label(variant, text: str, obs) -> str:
         return _("Refuse")
     if text == "fold":
         return _("Go to the deck")
+    if text == "redeal":
+        return _("Propose a redeal")
     if text.startswith("play "):
         code = text[5:]
         if code.startswith("#"):
