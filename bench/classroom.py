@@ -19,9 +19,11 @@ makes a class and its learners, and then every simulated learner, in a thread of
    Next button);
 3. once every learner is ready, all at once: answers ``--questions`` questions, each a click
    on a card (a ``custom`` comm message, exactly what the page's JavaScript sends) timed until
-   the feedback box's update arrives, then a click on Next.
+   the feedback box shows the result (a "Saving…" shown first, while the database is locked,
+   is counted but not taken for the result), then a click on Next.
 
-Printed: p50/p95 click-to-feedback latency (nearest rank), errors (an error-toned feedback,
+Printed: p50/p95 click-to-feedback latency (nearest rank), how many answers showed
+"Saving…" first, errors (an error-toned feedback, such as "could not be saved",
 a timeout, a failed page; target 0), the peak resident memory of the server plus all its
 kernels (the process tree, sampled every 0.2 s; RSS counts shared pages once per process, so
 it is an upper bound; target: under 4 GB), and the answers in the database (target: learners
@@ -81,6 +83,7 @@ class Learner:
         self.session = uuid.uuid4().hex
         self.latencies: list[float] = []
         self.errors: list[str] = []
+        self.savings = 0  # answers that showed "Saving…" before their result
         self.states: dict[str, dict] = {}
         self.ws = None
 
@@ -189,7 +192,10 @@ class Learner:
         def on_msg(msg):
             if "t" not in seen and msg["content"]["comm_id"] == self.feedback and \
                     "value" in msg["content"]["data"].get("state", {}):
-                seen["t"] = time.perf_counter()
+                if 'data-tone="info"' in msg["content"]["data"]["state"]["value"]:
+                    seen["saving"] = True  # "Saving…": the database is locked, wait on
+                else:
+                    seen["t"] = time.perf_counter()
 
         start = time.perf_counter()
         ask = self.send("comm_msg", {"comm_id": self.row, "data": {
@@ -198,6 +204,7 @@ class Learner:
         if "t" not in seen:
             raise RuntimeError("no feedback after a click")
         self.latencies.append(seen["t"] - start)
+        self.savings += int(seen.get("saving", False))
         value = self.states[self.feedback]["value"]
         if 'data-tone="error"' in value:
             raise RuntimeError("error feedback: " + re.sub(r"<[^>]+>", " ", value).strip())
@@ -328,6 +335,7 @@ def main() -> int:
     if latencies:
         print(f"click-to-feedback latency: p50 {nearest_rank(latencies, 50):.0f} ms, "
               f"p95 {nearest_rank(latencies, 95):.0f} ms, max {max(latencies):.0f} ms")
+    print(f"answers that showed 'Saving…' first: {sum(l.savings for l in learners)}")
     print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:5]))
     print(f"peak memory (RSS) of the server and its kernels: {watch.peak / 2**20:.0f} MiB "
           f"over {watch.peak_procs} processes (target: under 4096 MiB)")

@@ -137,6 +137,18 @@ def test_a_locked_database_says_saving_then_could_not_be_saved(classroom_env, db
     assert len(classroom_env.answers_of(ana)) == 1
 
 
+def test_every_quiz_shows_saving_in_its_own_feedback(classroom_env, monkeypatch):
+    from widgets import EnvidoTrainer, ManilhaTrainer, TieExplorer
+
+    ana = classroom_env.join(classroom_env.create_class(), "Ana")
+    open_page(monkeypatch, TRICKS, ana.token)
+    for widget in (TrickQuiz("mineiro", seed=3), ManilhaTrainer("paulista", seed=2),
+                   TieExplorer("mineiro", seed=5), EnvidoTrainer("argentino", seed=7)):
+        assert widget.recorder.say == widget.say  # the widget that made the recorder
+        widget.recorder.say("Saving…")
+        assert widget.message == "Saving…" and widget.tone == "info"
+
+
 def test_a_lock_let_go_while_saving_gets_the_answer_saved(classroom_env, db_url, monkeypatch):
     ana = classroom_env.join(classroom_env.create_class(), "Ana")
     open_page(monkeypatch, TRICKS, ana.token)
