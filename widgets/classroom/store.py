@@ -16,6 +16,7 @@ an old link's answers are refused, never written for whoever has that row number
 Answers are keyed by (learner, lesson, quiz, seq): a retried write never makes a second row,
 and two tabs of one learner cannot both record answer number ``seq``.
 
+>>> from widgets.classroom.store import SQLiteStore
 >>> s = SQLiteStore(":memory:")
 >>> code = s.create_class("Room 4")
 >>> len(code), format_code(code)[5], normalise_code(format_code(code).lower()) == code
@@ -33,35 +34,21 @@ and two tabs of one learner cannot both record answer number ``seq``.
 """
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from .codes import (CODE_ALPHABET, CODE_LENGTH, clean_name, format_code, new_code,
+                    normalise_code, shown_text, valid_token)
+
 __all__ = ["Admission", "Answer", "Learner", "Store", "SQLiteStore", "PostgresStore",
            "StoreError", "open_store", "normalise_code", "format_code", "clean_name",
-           "valid_token", "CODE_ALPHABET", "CODE_LENGTH", "WAIT"]
+           "valid_token", "shown_text", "CODE_ALPHABET", "CODE_LENGTH", "WAIT"]
 
-# Class codes: 10 characters from 31 (no 0/O, 1/I/L: easy to read aloud and to type), shown
-# as two groups of five (KX7PQ-2MRTA). 31**10 is about 8.2e14 codes. At the 160 tries a second
-# one page could once make, a whole school day (8 h) is 4.6e6 tries: with 1,000 classes in
-# the database the chance of hitting any of them is 4.6e6 * 1000 / 8.2e14, about 1 in
-# 180,000; with the join limits (:mod:`.limits`: 300 tries per 10 minutes on the whole
-# server, 14,400 a day) it is about 1 in 57 million. Older 6-character codes still work.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH, CODE_GROUP = 10, 5
-_CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
-_TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
-NAME_MAX = 40
 WAIT = 2.0  # seconds a write waits for a locked database, unless told otherwise
 KEEP_ATTEMPTS = 3600.0  # seconds tries are kept for the limits (longer than any window)
-
-# Characters that change how text around them is laid out or shown (bidirectional controls,
-# invisible marks): never part of a name, neither typed nor shown.
-_CONTROLS = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
-
 
 class StoreError(Exception):
     """The database could not be reached or refused a write. ``reason`` says why:
@@ -108,40 +95,6 @@ class Answer:
     answer: str
     correct: str
     right: bool
-
-
-def normalise_code(text) -> str | None:
-    """A class code as typed ('kx7pq-2mrta ') in its stored form ('KX7PQ2MRTA'), or None."""
-    if not isinstance(text, str):
-        return None
-    code = re.sub(r"[\s-]+", "", text[:40]).upper()
-    return code if _CODE_RE.match(code) else None
-
-
-def format_code(code: str) -> str:
-    """A stored code as shown and read aloud: groups of five ('KX7PQ-2MRTA'); an older,
-    shorter code as it is ('KX7P2Q')."""
-    if len(code) <= CODE_GROUP or len(code) % CODE_GROUP:
-        return code
-    return "-".join(code[i:i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
-
-
-def clean_name(text) -> str | None:
-    """A learner's name with spaces tidied, or None when empty, too long or not text."""
-    if not isinstance(text, str):
-        return None
-    name = " ".join("".join(ch for ch in shown_text(text[:200]) if ch.isprintable()).split())
-    return name if 0 < len(name) <= NAME_MAX else None
-
-
-def shown_text(text) -> str:
-    """``text`` without the characters that reorder or hide what is around them (a name
-    stored before names were cleaned, or by hand, is shown without them too)."""
-    return _CONTROLS.sub("", str(text))
-
-
-def valid_token(token) -> bool:
-    return isinstance(token, str) and bool(_TOKEN_RE.match(token))
 
 
 _TABLES = """
@@ -260,8 +213,7 @@ class Store:
     def create_class(self, title: str = "", code: str | None = None) -> str:
         """A new class with a fresh random code (or ``code``); returns the code."""
         for _attempt in range(20):
-            new = normalise_code(code) if code else "".join(
-                secrets.choice(CODE_ALPHABET) for _i in range(CODE_LENGTH))
+            new = normalise_code(code) if code else new_code()
             if new is None:
                 raise ValueError("a class code is 4 to 12 letters or digits")
             with self._tx() as cur:
@@ -437,6 +389,8 @@ def open_store(settings=None) -> Store:
     """The store the settings name (SQLite by default); StoreError if it cannot be opened."""
     from .config import Settings
 
+    from .backends import PostgresStore, SQLiteStore
+
     settings = settings or Settings.load()
     try:
         if settings.is_postgres:
@@ -448,4 +402,12 @@ def open_store(settings=None) -> Store:
         raise StoreError("unreachable", type(err).__name__) from err
 
 
-from .backends import PostgresStore, SQLiteStore  # noqa: E402  (they build on Store)
+
+def __getattr__(name: str):
+    """``store.SQLiteStore`` and ``store.PostgresStore`` (defined in :mod:`.backends`, which
+    builds on this module, so imported on first use)."""
+    if name in ("SQLiteStore", "PostgresStore"):
+        from . import backends
+
+        return getattr(backends, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
