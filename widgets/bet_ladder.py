@@ -26,6 +26,7 @@ from truco import Game, IllegalAction, resolve
 from truco import players as truco_players
 from truco.i18n import _
 from truco.truc import TrucVerdict
+from truco.verdicts import SAME_SIDE_RAISED_LAST, team_name
 
 from .classroom.session import class_seed
 from .common import (TutorWidget, button, full_sentence, get_variant, seat_name,
@@ -407,6 +408,21 @@ class BetLadder(TutorWidget):
             return full_sentence(err.message)
         return _("No raise now: {message}.").format(message=err.message)
 
+    def _raise_right_line(self) -> list[str]:
+        """After a raise the learner's side accepted: the engine's rule, naming the sides
+        ("Team B raised last: only team A, who accepted, may raise next.")."""
+        game = self.game
+        for event in reversed(game.log):
+            if event.hand != game.hand_no:
+                break
+            if event.kind == "accept" and getattr(event.verdict, "reason", "") == "accepted":
+                team = event.seat & 1
+                if team != self.seat & 1:
+                    return []
+                return [full_sentence(_(SAME_SIDE_RAISED_LAST).format(
+                    team=team_name(1 - team), other=team_name(team)))]
+        return []
+
     def _game_verdict(self):
         """The engine's verdict on the game's end (``None`` while it goes on)."""
         for event in reversed(self.game.log):
@@ -445,19 +461,20 @@ class BetLadder(TutorWidget):
         return lines
 
     def _draw_ladder(self) -> None:
-        game, v = self.game, self.variant
+        game = self.game
         lines = []
         blocker = self._raise_blocker()
         if game.is_over:
             verdict = self._game_verdict()
             lines.append(verdict.explain() if verdict is not None else _("The game is over."))
-        elif not self.paused:
-            lines.extend(special_hand_lines(v, game.special_hand))
+        elif not self.paused:  # (a special hand is named above the table and in the feedback)
             if game.pending_raise:
                 lines.append(self._pending_line())
             why = self._why_no_raise(blocker)
             if why:
                 lines.append(why)
+            elif "raise" in self.offered and not game.pending_raise:
+                lines.extend(self._raise_right_line())
             lines.extend(self._captains_line())
         self.status.value = "".join(f"<p>{escape(x)}</p>" for x in lines)
         # In a hand where nobody may raise (the hand of ten, the iron hand), the ladder has

@@ -144,6 +144,12 @@ class TableView:
                      for c in obs.hand]
         self.row.show(items)
         self.row.layout.display = None
+        # Deciding the hand of ten or eleven: the cards are there to be looked at, not dimmed
+        # (they cannot be played yet; the buttons decide).
+        if obs.phase == "decide":
+            self.row.add_class("tutor-table-look")
+        else:
+            self.row.remove_class("tutor-table-look")
         self.caption.value = escape(_("Your cards"))
         self.buttons.show([(a, self.label(a, obs)) for a in obs.legal_actions
                            if not a.startswith("play ")])

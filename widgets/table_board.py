@@ -178,8 +178,9 @@ _CSS = r"""
   .tt-seat { justify-content: flex-start; }
   .tt-state-summary .tt-played .tt-card + .tt-card { margin-inline-start: 2px; }
 }
-.tt-shown { display: flex; flex-wrap: wrap; justify-content: center; gap: 3px; }
-.tt-shown svg { width: calc(var(--tt-card) * .62); }
+.tt-shown { display: flex; justify-content: center; }
+.tt-shown svg { width: calc(var(--tt-card) * .8); filter: drop-shadow(0 1px 2px rgba(0,0,0,.3)); }
+.tt-shown svg + svg { margin-inline-start: calc(var(--tt-card) * -0.16); }
 .tt-gesture {
   display: inline-flex; align-items: center; gap: 6px; padding: 2px 10px 2px 3px;
   background: #fff; color: #1b1b1b; font-weight: 700; border-radius: 999px;
@@ -202,6 +203,7 @@ _CSS = r"""
   background: none; border: 0; padding: 10px 0 4px; justify-content: flex-start;
 }
 .tutor-table-hand { min-width: 0; max-width: 100%; }
+.tutor-table-look .tutor-card.tutor-card-disabled { opacity: 1; cursor: default; }
 .tutor-table-caption { color: #fff; margin: 0 0 0 .4rem; }
 .tutor-table-caption .widget-html-content { color: #fff; font-weight: 700; line-height: 1.3; }
 .tutor-table-actions { flex-wrap: wrap; gap: 6px; max-width: 100%; }

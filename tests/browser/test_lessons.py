@@ -287,51 +287,104 @@ def test_04_ties_explore_and_quiz(lesson):
 
 
 def press(root, shadow, action: str) -> None:
-    """Click the BetLadder button of ``action`` (its label comes from the shadow)."""
+    """Click the table's button of ``action`` (its label comes from the shadow)."""
     click_button(root, shadow.buttons.buttons[action].description)
     assert shadow.press(action)
     expect_feedback(root, shadow.message)
 
 
-def test_05_raise_refused_and_no_second_raise(lesson):
+def expect_hand_in_view(root, shadow) -> None:
+    """The learner's cards are on screen at the table: one card element each, named as the
+    shadow names them (face-down cards, in a blind hand, as face-down cards)."""
+    cards = root.locator(".tutor-table .tutor-card")
+    expect(cards).to_have_count(len(shadow.row.items))
+    assert shadow.row.items
+    for i, item in enumerate(shadow.row.items):
+        expect(cards.nth(i)).to_be_visible()
+        expect(cards.nth(i)).to_have_attribute("aria-label", item["label"])
+
+
+def expect_summary(root, shadow) -> None:
+    """Every hand face up at the end of the hand."""
+    board = root.locator(".tt.tt-state-summary")
+    expect(board).to_have_count(1)
+    n = len(shadow.summary.start.dealt)
+    expect(board.locator('.tt-seat svg[data-card="face"]')).to_have_count(3 * n)
+    expect(board.locator('.tt-seat svg[data-card="back"]')).to_have_count(0)
+
+
+def bubble(root, seat_name: str):
+    return root.locator(f'.tt-seat[aria-label^="{seat_name},"] .tt-bubble')
+
+
+def test_05_raise_at_the_table(lesson):
     page = lesson("05_raising")
     root, shadow = widget(page), BetLadder(DEFAULT, seed=1)
     expect_feedback(root, shadow.message)
-    press(root, shadow, "raise")
+    expect_hand_in_view(root, shadow)
+    ladder = root.locator(".tutor-ladder")
+    expect(ladder).to_contain_text("Truco: worth 4 if accepted; refused, team A scores 2")
+    press(root, shadow, "raise")  # the computer raises again, and says why
+    assert shadow.game.pending_raise == (1, 6)
+    expect(feedback(root)).to_contain_text("Player 1 raised to 6: its hand would win about")
+    expect(bubble(root, "Player 1")).to_have_text("Seis!")
+    expect(ladder.locator(".tutor-rung-asked")).to_have_text("Seis 6 (being asked)")
+    expect(ladder).to_contain_text("Refuse: team B scores 4")
     press(root, shadow, "refuse")
-    assert sum(shadow.game.score) == shadow.variant.base_value  # the raisers score the base
-    expect(root).to_contain_text(
-        "Score: team A {}, team B {}".format(*shadow.game.score))
-    # Again: raise, accept, and the raisers get no raise button.
+    assert shadow.game.score == (0, 4)  # the raisers score the value before their raise
+    expect_summary(root, shadow)
+    click_button(root, "Next hand")
+    assert shadow.next_hand()
+    expect_feedback(root, shadow.message)
+    expect_hand_in_view(root, shadow)
+    # Again: raise, accept the computer's Seis; team A, who accepted, may raise next.
     click_button(root, "Start again")
     shadow.reset()
     expect_feedback(root, shadow.message)
     press(root, shadow, "raise")
     press(root, shadow, "accept")
-    assert "raise" not in shadow.offered
-    expect(root.get_by_role("button", name=re.compile(r"^Seis"))).to_have_count(0)
-    expect(root).to_contain_text("Team B raised last: only team A, who accepted, may raise next.")
+    assert "raise" in shadow.offered
+    expect(root.get_by_role("button", name="Ask Dez (10)", exact=True)).to_be_visible()
+    expect(ladder).to_contain_text("Team B raised last: only team A, who accepted, may raise next.")
 
 
 def test_06_hand_of_ten_and_iron_hand(lesson):
     page = lesson("06_special_hands")
     root, shadow = widget(page, 0), BetLadder("mineiro", score=(10, 0), seed=2)
     expect(root).to_contain_text("This is the hand of 10.")
+    expect_hand_in_view(root, shadow)
     assert shadow.offered == {"accept", "refuse"}
+    expect(root.locator(".tutor-ladder")).to_contain_text(
+        "Nobody may raise in this hand: the hand of 10.")
     press(root, shadow, "accept")  # play the hand of ten: worth 4, and nobody may raise
     assert shadow.game.hand_value == 4 and "raise" not in shadow.offered
-    expect(root).to_contain_text("No raise now: nobody may raise in this hand")
+    expect(root.locator(".tutor-ladder")).to_contain_text(
+        "Nobody may raise in this hand: the hand of 10.")
     click_button(root, "Start again")
     shadow.reset()
     expect_feedback(root, shadow.message)
     press(root, shadow, "refuse")  # run: the opponents score 2
     assert shadow.game.score == (10, 2)
-    expect(root).to_contain_text("Score: team A 10, team B 2")
+    expect(root.locator(".tt-score.tt-b")).to_contain_text("2")
+    expect_summary(root, shadow)
+    # The hand of eleven with four players: the partner's cards are shown too.
+    root, shadow = widget(page, 1), BetLadder("paulista", players=4, score=(11, 0), seed=5)
+    expect(root).to_contain_text("This is the hand of 11.")
+    expect_hand_in_view(root, shadow)
+    shown = root.locator('.tt-seat[aria-label^="Player 2,"] .tt-shown svg[data-card="face"]')
+    expect(shown).to_have_count(3)
+    for k, code in enumerate(dict(shadow.view.partner_hands)[2]):
+        name = shadow.variant.card_name(code, shadow.game.vira)
+        expect(shown.nth(k)).to_have_attribute("aria-label", re.compile(re.escape(name)))
+    expect(root.locator('.tt-seat[aria-label^="Player 1,"] svg[data-card="face"]')).to_have_count(0)
+    press(root, shadow, "accept")
     # The iron hand, played blind: click a face-down card.
-    root, shadow = widget(page, 1), PlayTable("paulista", score=(11, 11), seed=6)
+    root, shadow = widget(page, 2), BetLadder("paulista", score=(11, 11), seed=6)
     expect(root).to_contain_text("This is the iron hand.")
+    expect_hand_in_view(root, shadow)
     assert "raise" not in shadow.view.legal_actions
-    code = sorted(shadow.row.offered)[0]
+    code = shadow.row.items[0]["code"]
+    assert code == "back-1"
     click_card(root, shadow.row, code)
     shadow._on_card(code)
     expect_feedback(root, shadow.message)
@@ -367,18 +420,31 @@ def test_07_envido_right_and_wrong(lesson):
         f"Score: {shadow.score} of {shadow.asked} · streak {shadow.streak}")
 
 
-def test_08_truc_ladder_and_spoiled_tricks(lesson):
+def test_08_truc_table_and_spoiled_tricks(lesson):
     page = lesson("08_truc")
-    root, shadow = widget(page, 0), BetLadder("truc", seed=3)
-    press(root, shadow, "raise")
-    press(root, shadow, "accept")
-    assert shadow.game.hand_value == 2
-    # Mon reste, refused: the proposers score the value before it.
+    root, shadow = widget(page, 0), BetLadder("truc", players=4, seed=7)
+    expect_feedback(root, shadow.message)
+    expect_hand_in_view(root, shadow)
+    expect(root.locator(".tt-seat")).to_have_count(4)
+    expect(root.locator(".tt-mark", has_text="Captain")).to_have_count(2)
+    gestures = root.locator('.tt-seat[aria-label^="Player 2,"] .tt-gesture')
+    expect(gestures).to_have_count(len(shadow.view.signals))
+    expect(gestures.first).to_have_attribute(
+        "aria-label", "Player 2 smiles at their partner: they hold a 7.")
+    expect(root.locator(".tt-gesture")).to_have_count(len(shadow.view.signals))
+    press(root, shadow, "redeal")  # the dealer, the other captain, answers
+    expect(bubble(root, "Player 3")).to_be_visible()
+    expect_hand_in_view(root, shadow)
+    press(root, shadow, "raise")  # Truc: the other side's captain accepts
+    assert shadow.game.hand_value == 2 and shadow.game.pending_raise is None
+    expect(bubble(root, "Player 3")).to_have_text("Accepted!")
+    expect(root.locator(".tutor-ladder")).to_contain_text(
+        "Team A raised last: only team B, who accepted, may raise next.")
+    # Mon reste, after Start again: the proposers score the value before it if refused.
     click_button(root, "Start again")
     shadow.reset()
+    expect_feedback(root, shadow.message)
     press(root, shadow, "mon reste")
-    press(root, shadow, "refuse")
-    assert sum(shadow.game.score) == 1
     root, shadow = widget(page, 1), TieExplorer("truc", seed=8)
     for trick, result in ((0, "A"), (1, "B"), (2, "tie")):
         set_trick(root, trick, result)
@@ -391,6 +457,7 @@ def test_09_play_a_card(lesson):
     page = lesson("09_play")
     root, shadow = widget(page), PlayTable(DEFAULT, seed=9)
     expect_feedback(root, shadow.message)
+    expect_hand_in_view(root, shadow)
     code = sorted(shadow.row.offered)[0]
     click_card(root, shadow.row, code)
     assert shadow.play(code)

@@ -13,7 +13,6 @@ import pytest
 from truco import Game
 from tutor_clicks import assert_built, browser_state, click_button, click_card, fingerprint
 from widgets import BetLadder
-from widgets.bet_ladder import BET_KINDS
 
 
 def always(word):
@@ -109,6 +108,16 @@ def test_the_same_side_cannot_raise_twice_and_nothing_changes():
     assert b.last_error.message in b.message and "same_side_raised_last" in b.message
     assert fingerprint(b.game) == before
     assert "Truco 4 (worth now)" in rung_texts(b)
+
+
+def test_who_may_raise_next_names_the_sides():
+    b = BetLadder("mineiro", seed=1)
+    b.press("raise")  # team A raises, team B raises again (Seis)
+    b.press("accept")  # team A accepts: team A may raise next, team B may not
+    assert "raise" in b.offered and b.buttons.buttons["raise"].description == "Ask Dez (10)"
+    status = unescape(b.status.value)
+    assert "your side" not in status
+    assert "Team B raised last: only team A, who accepted, may raise next." in status
 
 
 def test_refusal_gives_the_value_before_the_raise_and_shows_every_hand():
