@@ -132,8 +132,22 @@ def socket_nodelay(sock) -> bool:
         return False
 
 
+NUDGE_POKE = 0.02  # seconds between the extra kernel_info requests of a page's first nudge
+NUDGE_POKES = 25
+
+
 class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
-    """Default kernel websocket connection with Nagle's algorithm disabled."""
+    """Default kernel websocket connection with Nagle's algorithm disabled, and (with the
+    fast pages, not on the benches' baseline server) a quicker first "nudge".
+
+    When a page's websocket opens, jupyter_server "nudges" the kernel: it sends a
+    ``kernel_info`` request and waits until the websocket's new IOPub subscription has
+    brought a message, retrying every 0.5 s; until then nothing the page asks is answered.
+    The first request's status messages often come before the subscription is in place (ZMQ's
+    "slow joiner"), and the page then waits the whole 0.5 s. ``nudge`` here also sends a
+    ``kernel_info`` request every NUDGE_POKE seconds, on a channel of its own whose replies
+    nobody reads, so that the kernel publishes a status again as soon as the subscription
+    can see it. jupyter_server's own nudge decides, as before, when the connection is ready."""
 
     def connect(self):
         try:
@@ -142,6 +156,37 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         except OSError as exc:  # never fail a kernel connection over a socket option
             self.log.warning("Could not set TCP_NODELAY on kernel websocket: %s", exc)
         return super().connect()
+
+    def nudge(self):
+        future = super().nudge()
+        if baseline() or future.done():
+            return future
+        try:
+            shell = self.kernel_manager.connect_shell()
+        except Exception:  # the kernel went away: jupyter_server's nudge says so
+            return future
+        from tornado.ioloop import IOLoop
+
+        loop = IOLoop.current()
+
+        def close(_=None):
+            if not shell.closed():
+                shell.close()
+
+        def poke(count: int) -> None:
+            if future.done() or count >= NUDGE_POKES or shell.closed():
+                close()
+                return
+            try:
+                self.session.send(shell, "kernel_info_request")
+            except Exception:
+                close()
+                return
+            loop.call_later(NUDGE_POKE, poke, count + 1)
+
+        future.add_done_callback(close)
+        loop.call_later(NUDGE_POKE, poke, 0)
+        return future
 
 
 # -- how many kernels, for whom, for which notebooks -------------------------------------------
@@ -366,6 +411,27 @@ def busy_page(language: str = "en", retry_after: int = 30) -> str:
 
 BASELINE_ENV = "TRUCO_VOILA_BASELINE"
 UNUSED_EXTENSIONS = ("jupyterlab_pygments",)
+# Front-end plugins a tutor page never uses (the pages show widgets and server-rendered
+# Markdown, no code, no math, no JSON or Vega outputs, the light theme only): not activated.
+UNUSED_PLUGINS = (
+    "@jupyterlab/javascript-extension:factory",
+    "@jupyterlab/json-extension:factory",
+    "@jupyterlab/json-lines-extension:factory",
+    "@jupyterlab/vega5-extension:factory",
+    "@jupyterlab/codemirror-extension:languages",
+    "@jupyterlab/mathjax-extension:plugin",
+    "@jupyterlab/theme-dark-extension:plugin",
+    "@voila-dashboards/voila:render-outputs-progressively",
+)
+
+
+def fast_page_config(page_config, **kwargs):
+    """Voilà's ``page_config_hook``: the page's front-end configuration with the plugins a
+    tutor page never uses turned off (``UNUSED_PLUGINS``)."""
+    disabled = list(page_config.get("disabledExtensions", []))
+    page_config["disabledExtensions"] = disabled + [p for p in UNUSED_PLUGINS
+                                                     if p not in disabled]
+    return page_config
 
 LOADING_TEXT = {
     "en": "Getting the lesson ready…",
@@ -426,6 +492,9 @@ def install_template_cache() -> bool:
     return True
 
 
+IOPUB_PROBE = 0.02  # seconds QuickReadyKernelClient waits for IOPub before asking again
+
+
 class QuickReadyKernelClient(AsyncKernelClient):
     """jupyter_client's asyncio kernel client, but ready without the last wait.
 
@@ -435,8 +504,11 @@ class QuickReadyKernelClient(AsyncKernelClient):
     jupyter_client also waits until IOPub has been quiet for 0.2 s, to drop the messages left
     over; nbclient keeps only the outputs of the requests it sent, so nothing of the notebook
     depends on that wait, and every page paid 0.2 s or more for it. This client skips it
-    (the first two checks stay as they are). Named in ``install_fast_pages`` as the kernel
-    managers' ``client_class``."""
+    (the first two checks stay). jupyter_client also gives IOPub 0.2 s to bring a message
+    after the reply: a new subscription often misses the statuses of the first request (ZMQ's
+    "slow joiner"), so the wait was usually 0.2 s plus a second request; this client asks
+    again every IOPUB_PROBE seconds instead, until IOPub answers. Named in
+    ``install_fast_pages`` as the kernel managers' ``client_class``."""
 
     async def wait_for_ready(self, timeout: float | None = None) -> None:
         from queue import Empty
@@ -459,9 +531,9 @@ class QuickReadyKernelClient(AsyncKernelClient):
             else:
                 if msg["msg_type"] == "kernel_info_reply":
                     try:  # IOPub is connected when it brings the kernel's status
-                        await ensure_async(self.iopub_channel.get_msg(timeout=0.2))
+                        await ensure_async(self.iopub_channel.get_msg(timeout=IOPUB_PROBE))
                     except Empty:
-                        pass
+                        pass  # not yet subscribed: ask again, the statuses come again
                     else:
                         self._handle_kernel_info_reply(msg)
                         return
@@ -555,6 +627,7 @@ def install_fast_pages(c) -> None:
     # A JupyterLab syntax-highlighting theme: the pages show no code (strip_sources).
     c.VoilaConfiguration.extension_denylist = list(UNUSED_EXTENSIONS)
     c.ServerKernelManager.client_class = "widgets.server.QuickReadyKernelClient"
+    c.VoilaConfiguration.page_config_hook = fast_page_config
 
 
 def _page_language(handler) -> str:
@@ -592,10 +665,11 @@ def _page_language(handler) -> str:
 # a pooled kernel down. Pooled kernels have no client address (they count against no
 # client) and are never culled (they are idle on purpose).
 #
-# Refilling costs a kernel start. It waits ``pool_refill_delay`` seconds after the last page
-# started (so a page that is being rendered gets the CPU first), except when the pool is empty,
-# and a kernel warming up runs at a lower priority (``pool_nice``) so that the learners' clicks
-# on open pages are answered first; it gets the server's priority back when a page takes it.
+# Refilling costs a kernel start: it begins as soon as a page takes a kernel (one kernel warms
+# up at a time; ``pool_refill_delay`` can make it wait for a quiet moment instead, except when
+# the pool is empty), and a kernel warming up runs at a lower priority (``pool_nice``) so that
+# the pages being opened and the learners' clicks are served first; it gets the server's
+# priority back when a page takes it.
 # When the server starts, the pool is filled, then the page templates are compiled (see
 # install_template_cache); "Kernel pool full" in the log says the server is at full speed.
 
@@ -607,7 +681,7 @@ WARM_MODULES = (
     "widgets.tie_explorer", "widgets.bet_ladder", "widgets.envido_trainer",
     "widgets.play_table", "widgets.variant_compare", "widgets.odds_charts",
 )
-DEFAULT_POOL = 2
+DEFAULT_POOL = 4
 POOL_ENV = "TRUCO_KERNEL_POOL"
 
 
@@ -658,13 +732,15 @@ def adoption_code(set_env: dict[str, str], drop_env, cwd: str | None) -> str:
 
 
 def default_pool_size(max_kernels: int) -> int:
-    """Warm kernels kept ready: ``DEFAULT_POOL``, fewer on a server allowed very few kernels
-    (a tenth of the bound, at least one while the bound leaves room for two pages).
+    """Warm kernels kept ready: ``DEFAULT_POOL``, fewer on a server allowed few kernels
+    (a tenth of the bound, at least one while the bound leaves room for two pages). A class
+    arriving at once empties any pool; four cover a few learners opening pages in the same
+    seconds while the next ones warm up (about 55 MB each, counted in the bound).
 
-    >>> default_pool_size(50), default_pool_size(10), default_pool_size(3), default_pool_size(2)
-    (2, 1, 1, 0)
-    >>> default_pool_size(0)   # no bound
-    2
+    >>> default_pool_size(50), default_pool_size(35), default_pool_size(10), default_pool_size(3)
+    (4, 3, 1, 1)
+    >>> default_pool_size(2), default_pool_size(0)   # room for two pages only; no bound
+    (0, 4)
     """
     if max_kernels <= 0:
         return DEFAULT_POOL
@@ -745,9 +821,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
         Unicode(), list(DEFAULT_NOTEBOOK_DIRS), config=True,
         help="Folders whose notebooks take a kernel from the pool (default ['lessons']).")
     pool_refill_delay = Float(
-        3.0, config=True,
+        0.0, config=True,
         help="Seconds without a new page before a kernel taken from the pool is replaced "
-             "(an empty pool is refilled at once).")
+             "(an empty pool is refilled at once); 0: at once.")
     pool_warm_modules = List(
         Unicode(), list(WARM_MODULES), config=True,
         help="Modules a pooled kernel imports before it waits.")

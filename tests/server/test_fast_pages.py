@@ -49,8 +49,9 @@ def clean_env(monkeypatch):
 # -- how many warm kernels ---------------------------------------------------------------------
 
 def test_pool_size_follows_the_bound_and_the_environment(clean_env):
-    assert [default_pool_size(n) for n in (0, 2, 3, 10, 19, 20, 200)] == [2, 0, 1, 1, 1, 2, 2]
-    assert TutorKernelManager(max_kernels=50).pool_size == 2
+    assert [default_pool_size(n) for n in (0, 2, 3, 10, 19, 20, 35, 200)] == \
+        [4, 0, 1, 1, 1, 2, 3, 4]
+    assert TutorKernelManager(max_kernels=50).pool_size == 4
     assert TutorKernelManager(max_kernels=3).pool_size == 1
     clean_env.setenv("TRUCO_KERNEL_POOL", "0")
     assert TutorKernelManager(max_kernels=50).pool_size == 0
