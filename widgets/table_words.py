@@ -107,6 +107,13 @@ def event_line(event, variant, *, learner: int, vira, trick_no: int = 0) -> str 
                      player=seat_label(event.seat, learner))
         return _(you if event.seat == learner else other).format(**facts)
     reason = getattr(verdict, "reason", "")
+    if reason in _SIDE_YOU and getattr(verdict, "kind", "") == "side" and \
+            getattr(verdict, "seat", None) == learner:
+        team = verdict.winner if verdict.winner is not None else verdict.seat & 1
+        facts = dict(verdict.facts, team=team_label(team), points=verdict.points)
+        if "bet" in facts:
+            facts["bet"] = _(facts["bet"].title())
+        return _(_SIDE_YOU[reason]).format(**facts)
     if reason in _TRUC_LINES and hasattr(verdict, "target"):
         you, other = _TRUC_LINES[reason]
         facts = dict(player=seat_label(event.seat, learner), value=verdict.value,
@@ -117,6 +124,34 @@ def event_line(event, variant, *, learner: int, vira, trick_no: int = 0) -> str 
         return short_text(verdict)
     return event.explain()
 
+
+# Envido and flor said to the learner (the engine's verdicts, truco.side_verdicts, name every
+# seat "Player n"; the learner is "you" here), with the same facts.
+_SIDE_YOU = {
+    "envido_called": N_("You call {bet}: {stake} at stake if accepted; refused, {team} scores "
+                        "{refused}."),
+    "envido_refused": N_("You do not want it: {team} scores {points}."),
+    "envido_accepted": N_("You want it: {stake} at stake."),
+    "declared": N_("You have {envido}."),
+    "envido_buenas": N_("You win the envido with {best}, the others having said son buenas: "
+                        "{team} scores {points}."),
+    "son_buenas": N_("You say son buenas: you cannot win the envido."),
+    "envido_won": N_("You win the envido with {best} against {other}: {team} scores "
+                     "{points}."),
+    "flor_sung": N_("You announce flor ({flor})."),
+    "flor_alone": N_("No flor of the other side answers yours: {team} scores {points}."),
+    "flor_duel": N_("Your flor of {best} beats {other}: {team} scores {points}."),
+    "flor_backs_down": N_("You say con flor me achico: your side concedes the flores."),
+    "flor_achico": N_("The flores were conceded to you: {team} scores {points}."),
+    "contraflor_called": N_("You call {bet}: {stake} at stake if accepted; refused, {team} "
+                            "scores {refused}."),
+    "contraflor_accepted": N_("You accept the {bet}: con flor quiero."),
+    "contraflor_refused": N_("Your {bet} is refused: {team} scores {points}."),
+    "contraflor_won": N_("Your flor of {best} beats {other} and wins the contraflor: {team} "
+                         "scores {points}."),
+    "contraflor_resto_won": N_("Your flor of {best} beats {other} and wins the contraflor al "
+                               "resto: {team} scores {points}."),
+}
 
 # The Truc specials said by the player who acts (the engine's verdicts name every seat
 # "Player n"; the learner is "you" here).

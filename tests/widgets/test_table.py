@@ -266,3 +266,35 @@ def test_no_hidden_card_in_the_board_while_six_play():
             t.play(sorted(t.row.offered)[0])
         else:
             t.act(t.view.legal_actions[0])
+
+
+# --- envido and flor at the table (issue 16) ------------------------------------------------------
+def seat_section(t, name: str) -> str:
+    board = unescape(t.table.board.html)
+    return board[board.index(f'aria-label="{name}'):].split("</section>")[0]
+
+
+@pytest.mark.parametrize("variant", [truco.variant("argentino", flor=True), "uruguayo"])
+def test_envido_is_called_at_the_table_with_bubbles(variant):
+    t = PlayTable(variant, seed=1)
+    calls = {a for a in t.view.legal_actions if "envido" in a or "quiero" in a}
+    assert calls and calls <= t.buttons.offered  # every envido call is a button
+    call = "envido" if "envido" in calls else "quiero"
+    label = t.buttons.buttons[call].description
+    assert label[0].isupper() and "_" not in label
+    assert t.act(call)
+    # the learner's call and the computer's answer, said aloud by their seats and in the log
+    assert "tt-bubble" in seat_section(t, "You") and "tt-bubble" in seat_section(t, "Player 1")
+    assert t.message.startswith("You call Envido:" if call == "envido" else "You want it:")
+    assert "Player 0" not in t.message
+
+
+@pytest.mark.parametrize("variant, seed", [(truco.variant("argentino", flor=True), 16),
+                                           ("uruguayo", 8)])
+def test_flor_is_announced_at_the_table_with_a_bubble(variant, seed):
+    t = PlayTable(variant, seed=seed)
+    assert "flor" in t.buttons.offered and t.buttons.buttons["flor"].description == "Flor"
+    assert t.act("flor")
+    assert "Flor!" in seat_section(t, "You")
+    assert t.message.startswith("You announce flor (")
+    assert "team A scores 3" in t.message
