@@ -81,6 +81,10 @@ def test_answers_after_a_reset_are_refused_and_the_old_link_says_so(classroom_en
     panel = JoinPanel()
     assert panel.session is None and panel.tone == "error"
     assert "not valid" in panel.message and "reset" in panel.message
+    open_page(monkeypatch, TRICKS, ana.token)  # or reloads the lesson itself
+    again = TrickQuiz("mineiro", seed=3)
+    assert again.choose(right_answer(again)) is False and "reset" in again.message
+    assert "not saved" in again.message and again.tone == "error"
 
 
 def test_a_database_file_replaced_by_a_backup_gets_the_next_answers(tmp_path, monkeypatch):

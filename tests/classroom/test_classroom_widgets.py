@@ -13,6 +13,17 @@ from widgets.lesson import lesson_href, start_page
 from classroom_helpers import INDEX, TRICKS, open_page
 
 
+def told_once_then_unsaved(quiz: TrickQuiz) -> str:
+    """A page whose class link does not work: the first answer is not counted but says why
+    nothing is saved (returned); then the quiz goes on, unsaved."""
+    answer = sorted(quiz.correct_answers())[0]
+    assert quiz.choose(answer) is False and quiz.tone == "error"
+    assert "not saved" in quiz.message and (quiz.asked, quiz.answered) == (0, False)
+    told = quiz.message
+    assert quiz.choose(answer) and quiz.tone == "right" and quiz.asked == 1
+    return told
+
+
 def questions(quiz: TrickQuiz, n: int, answer=lambda q: sorted(q.offered_answers())[0]):
     seen = []
     for _i in range(n):
@@ -109,8 +120,9 @@ def test_only_the_address_given_at_kernel_start_says_who_answers(classroom_env, 
     for forged in ("nobody-has-this-token-123", "x", "<script>alert(1)</script>"):
         open_page(monkeypatch, TRICKS, forged)
         quiz = TrickQuiz("mineiro", seed=3)
-        assert quiz.recorder is None and quiz.seed == 3  # plain lesson, nothing stored
+        assert quiz.seed == 3 and quiz.recorder.replay(None) == 0  # the plain lesson's deal
         assert classroom.problem() and "not valid" in classroom.problem()
+        told_once_then_unsaved(quiz)
     open_page(monkeypatch, TRICKS, ana.token)
     quiz = TrickQuiz("mineiro", seed=3)
     monkeypatch.setenv("QUERY_STRING", "learner=" + classroom_env.join(code, "Bia").token)
@@ -128,8 +140,9 @@ def test_a_tampered_learner_link_is_refused_clearly(classroom_env, monkeypatch):
     for token in tampered:
         open_page(monkeypatch, TRICKS, token)
         quiz = TrickQuiz("mineiro", seed=3)
-        assert quiz.recorder is None and quiz.seed == 3  # the plain lesson: nothing stored
-        assert quiz.choose(sorted(quiz.correct_answers())[0]) and quiz.tone == "right"
+        assert quiz.seed == 3  # the plain lesson's deal, and nothing stored
+        told = told_once_then_unsaved(quiz)
+        assert "not valid" in told and "reset" in told
         assert "learner=" not in lesson_href("04_ties")  # links do not carry it on
         open_page(monkeypatch, INDEX, token)
         panel = JoinPanel()
@@ -239,9 +252,8 @@ def test_an_unreachable_database_leaves_the_lessons_working(tmp_path, monkeypatc
     try:
         open_page(monkeypatch, TRICKS, "a-token-from-an-earlier-day-123")
         quiz = TrickQuiz("mineiro", seed=3)
-        assert quiz.recorder is None and quiz.seed == 3
-        assert quiz.choose(sorted(quiz.correct_answers())[0]) and quiz.tone == "right"
-        assert "not reachable" in classroom.problem()
+        assert quiz.seed == 3 and "not reachable" in classroom.problem()
+        assert "not reachable" in told_once_then_unsaved(quiz)
         open_page(monkeypatch, INDEX, "a-token-from-an-earlier-day-123")
         panel = JoinPanel()
         assert panel.tone == "error" and "not reachable" in panel.message

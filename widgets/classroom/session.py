@@ -33,8 +33,8 @@ from truco.i18n import _
 from .config import Settings
 from .store import Answer, Learner, Store, StoreError, open_store, valid_token
 
-__all__ = ["LEARNER_KEY", "Session", "Recorder", "class_seed", "current", "current_lesson",
-           "derive_seed", "recorder", "reset", "visited", "shared_store", "problem",
+__all__ = ["LEARNER_KEY", "Session", "Recorder", "Unsaved", "class_seed", "current",
+           "current_lesson", "derive_seed", "recorder", "reset", "visited", "shared_store", "problem",
            "save_problem", "FIRST_WAIT", "MORE_WAIT"]
 
 LEARNER_KEY = "learner"
@@ -230,6 +230,27 @@ class Recorder:
         return done
 
 
+class Unsaved:
+    """The recorder of a page whose class link does not work (not valid, reset on the server,
+    or the database was not reachable when the page started): the quiz deals as outside a
+    class, and its first answer is not counted but tells the learner why nothing is saved;
+    after that the quiz goes on, unsaved. The learner is never left believing answers count."""
+
+    def __init__(self, reason: str, seed, say=None):
+        self.reason, self.seed, self.say = reason, seed, say
+        self.seq, self.replaying, self.told = 0, False, False
+
+    def save(self, *_answer) -> str | None:
+        if self.told:
+            return None
+        self.told = True
+        return self.reason + " " + _("Your answers on this page are not saved: answer again "
+                                     "to go on anyway.")
+
+    def replay(self, _apply) -> int:
+        return 0
+
+
 def class_seed(kind: str, seed):
     """The seed of a deal that is not a quiz (a bet ladder ...): in a class, the class's own,
     so everyone sees the same deal; else ``seed`` itself. None stays None (a random deal)."""
@@ -241,16 +262,18 @@ def class_seed(kind: str, seed):
     return derive_seed(session.learner.class_code, session.lesson or "?", f"{kind}-{n}", seed)
 
 
-def recorder(kind: str, seed, say=None) -> Recorder | None:
-    """A :class:`Recorder` when this page belongs to a class's learner, else None. ``say``
-    shows a message in the quiz; without it, the ``say`` of the widget calling (the quiz
-    widgets make their recorder in ``__init__``: ``self.recorder = recorder(...)``)."""
+def recorder(kind: str, seed, say=None) -> Recorder | Unsaved | None:
+    """A :class:`Recorder` when this page belongs to a class's learner, an :class:`Unsaved`
+    when its class link does not work, else None (no class). ``say`` shows a message in the
+    quiz; without it, the ``say`` of the widget calling (the quiz widgets make their recorder
+    in ``__init__``: ``self.recorder = recorder(...)``)."""
     session = current()
-    if session is None:
-        return None
     if say is None:
         say = getattr(sys._getframe(1).f_locals.get("self"), "say", None)
-    return Recorder(session, kind, seed, say if callable(say) else None)
+    say = say if callable(say) else None
+    if session is None:
+        return Unsaved(_problem, seed, say) if _problem else None
+    return Recorder(session, kind, seed, say)
 
 
 def reset() -> None:
