@@ -319,7 +319,8 @@ class BetLadder(TutorWidget):
             self.summary = hand_summary(game, first, reviews)
             self.table.draw_summary(game, self.summary, final=game.is_over)
         else:
-            self.table.draw(game, bubbles=bubbles(events, self.variant, hand))
+            self.table.draw(game, bubbles=bubbles(events, self.variant, hand),
+                            tooltips=self._rules())
         self._draw_ladder()
         return lines
 
@@ -390,6 +391,14 @@ class BetLadder(TutorWidget):
             return _("Mon reste: {rule}").format(rule=rule), rule
         label = _(action.text).capitalize()
         return label, label
+
+    def _rules(self) -> dict:
+        """{bet: the engine's rule behind it} for the learner's bet buttons (their tooltips)."""
+        game = self.game
+        if game.is_over or game.current_player != self.seat:
+            return {}
+        return {a.text: full_sentence(self._label(a)[1]) for a in game.legal_actions()
+                if a.kind in BET_KINDS}
 
     def _raise_blocker(self) -> IllegalAction | None:
         """The engine's reason why the learner may not raise now (None if they may, or it is

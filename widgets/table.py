@@ -92,9 +92,11 @@ class TableView:
         self.draws = 0  # how many times the board was drawn (data-draw: tests wait on it)
 
     # --- while a hand is played ---------------------------------------------------------------
-    def draw(self, game, *, bubbles: dict | None = None, note: str = "") -> None:
+    def draw(self, game, *, bubbles: dict | None = None, note: str = "",
+             tooltips: dict | None = None) -> None:
         """Draw the hand under way from the learner's observation. ``bubbles``: {seat: words
-        said}; ``note``: a line for the stake's corner. The trick just finished stays large,
+        said}; ``note``: a line for the stake's corner; ``tooltips``: {action: the rule behind
+        its button}. The trick just finished stays large,
         its winning card marked, until the next trick starts.
 
         What the rules let the learner see is drawn too: a partner's cards face up where the
@@ -130,9 +132,9 @@ class TableView:
                            f'data-draw="{self.draws}" dir="{direction()}">'
                            f'{self._head_html(obs, note)}'
                            f'<div class="tt-felt">{"".join(seats)}{centre}</div></div>')
-        self._draw_controls(obs)
+        self._draw_controls(obs, tooltips)
 
-    def _draw_controls(self, obs) -> None:
+    def _draw_controls(self, obs, tooltips=None) -> None:
         legal = set(obs.legal_actions)
         v = self.variant
         if obs.hand is None:  # played blind: backs whose codes tell nothing
@@ -152,7 +154,7 @@ class TableView:
             self.row.remove_class("tutor-table-look")
         self.caption.value = escape(_("Your cards"))
         self.buttons.show([(a, self.label(a, obs)) for a in obs.legal_actions
-                           if not a.startswith("play ")])
+                           if not a.startswith("play ")], tooltips)
         self.next_button.layout.display = "none"
         self.controls.remove_class("tutor-table-paused")
 

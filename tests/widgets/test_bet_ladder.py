@@ -75,6 +75,7 @@ def test_only_legal_actions_are_offered_and_the_ladder_says_what_each_scores():
     assert b.buttons.buttons["raise"].description == "Ask Truco (4)"
     assert choices(b) == ["Truco: worth 4 if accepted; refused, team A scores 2"]
     assert rung_texts(b)[0] == "base 2 (worth now)" and "Doze 12" in rung_texts(b)
+    assert "Rule: a raise is made on your turn" in b.buttons.buttons["raise"].tooltip
 
 
 def test_the_computer_answers_at_once_with_its_reason_and_a_bubble():
