@@ -88,7 +88,8 @@ class BetLadder(TutorWidget):
         self.status.add_class("tutor-ladder-status")
         self.choices_html = W.HTML()
         self.choices_html.add_class("tutor-ladder-choices")
-        title = W.HTML(f'<h4 class="tutor-ladder-title">{escape(_("The ladder"))}</h4>')
+        ladder_word = escape(_("The ladder"))  # outside the f-string, where Babel finds it
+        title = W.HTML(f'<h4 class="tutor-ladder-title">{ladder_word}</h4>')
         self.panel = W.VBox([title, self.ladder_html, self.status, self.choices_html])
         self.panel.add_class("tutor-ladder")
         self.reset_button = button(_("Start again"), self.reset, bench=True)
