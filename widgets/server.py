@@ -46,6 +46,8 @@ from jupyter_server.services.kernels.connection.channels import (
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, List, Unicode, default
 
+from truco.i18n import LANGUAGES
+
 __all__ = ["NoDelayKernelWebsocketConnection", "TutorKernelManager", "adoption_code",
            "busy_page", "client_address", "default_max_kernels", "default_pool_size",
            "enable_nodelay", "notebook_allowed", "socket_nodelay", "voila_env"]
@@ -685,22 +687,35 @@ DEFAULT_POOL = 4
 POOL_ENV = "TRUCO_KERNEL_POOL"
 
 
-def warm_up_code(modules=WARM_MODULES) -> str:
-    """What a pooled kernel runs before it waits: imports only (a module that fails to import
-    is left for the page to report), then ``gc.freeze()`` so that the garbage collector never
+# Caches that depend on nothing of a request (each keyed by the language), filled ahead:
+# the message catalogs and Babel's number data of every language (about 17 ms of a page's
+# first cell otherwise).
+WARM_CALLS = tuple(("truco.i18n", name, [code]) for code in LANGUAGES
+                   for name in ("_translations", "_number_style"))
+
+
+def warm_up_code(modules=WARM_MODULES, calls=WARM_CALLS) -> str:
+    """What a pooled kernel runs before it waits: imports, the calls that fill caches keyed
+    by the language (``WARM_CALLS``: nothing of any request; a module or call that fails is
+    left for the page to report), then ``gc.freeze()`` so that the garbage collector never
     walks those objects again during a lesson's cells or clicks. Nothing is left in the
-    notebook's namespace."""
+    notebook's namespace, and the current language is not set."""
     return (
-        "def _tutor_warm_up(names):\n"
+        "def _tutor_warm_up(names, calls):\n"
         "    import gc, importlib\n"
         "    for name in names:\n"
         "        try:\n"
         "            importlib.import_module(name)\n"
         "        except Exception:\n"
         "            pass\n"
+        "    for module, function, args in calls:\n"
+        "        try:\n"
+        "            getattr(importlib.import_module(module), function)(*args)\n"
+        "        except Exception:\n"
+        "            pass\n"
         "    gc.collect()\n"
         "    gc.freeze()\n"
-        f"_tutor_warm_up({json.dumps(list(modules))})\n"
+        f"_tutor_warm_up({json.dumps(list(modules))}, {json.dumps([list(c) for c in calls])})\n"
         "del _tutor_warm_up\n"
     )
 

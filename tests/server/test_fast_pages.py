@@ -152,15 +152,26 @@ def test_adoption_gives_the_request_environment_and_folder(tmp_path, clean_env):
 
 
 def test_warm_up_imports_and_freezes_leaving_the_namespace_clean():
+    from truco.i18n import get_language
+
     namespace: dict = {}
-    before = gc.get_freeze_count()
+    language = get_language()
     try:
-        exec(warm_up_code(["json", "no_such_module_for_the_tutor"]), namespace)
-        assert gc.get_freeze_count() >= before
+        exec(warm_up_code(["json", "no_such_module_for_the_tutor"],
+                          [("truco.i18n", "_number_style", ["fa"]),
+                           ("truco.i18n", "no_such_function", [])]), namespace)
+        assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
     assert [k for k in namespace if not k.startswith("__")] == []
     assert "no_such_module_for_the_tutor" not in sys.modules
+    assert get_language() == language                   # no language chosen for the pool
+
+
+def test_the_warm_calls_cover_every_language():
+    from truco.i18n import LANGUAGES
+
+    assert {args[0] for _m, _f, args in server.WARM_CALLS} == set(LANGUAGES)
 
 
 def test_the_warm_modules_exist():
@@ -313,6 +324,10 @@ def test_fast_pages_settings_and_the_baseline(clean_env):
     assert fast.VoilaConfiguration.prelaunch_hook is tutor_prelaunch_hook
     assert fast.VoilaConfiguration.resources == {"tutor_fast_pages": True}
     assert fast.ServerKernelManager.client_class == "widgets.server.QuickReadyKernelClient"
+    assert fast.VoilaConfiguration.page_config_hook is server.fast_page_config
+    page_config = server.fast_page_config({"disabledExtensions": ["x"]})
+    assert page_config["disabledExtensions"][0] == "x"
+    assert "@jupyterlab/mathjax-extension:plugin" in page_config["disabledExtensions"]
     assert "pool_size" not in fast.TutorKernelManager
 
     clean_env.setenv("TRUCO_VOILA_BASELINE", "1")
@@ -322,6 +337,7 @@ def test_fast_pages_settings_and_the_baseline(clean_env):
     assert stock.TutorKernelManager.pool_size == 0
     assert "resources" not in stock.VoilaConfiguration
     assert "ServerKernelManager" not in stock
+    assert "page_config_hook" not in stock.VoilaConfiguration
     assert server.voila_env({}, baseline=True)["TRUCO_VOILA_BASELINE"] == "1"
     assert "TRUCO_VOILA_BASELINE" not in server.voila_env({"TRUCO_VOILA_BASELINE": "1"})
 
