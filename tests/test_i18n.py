@@ -83,7 +83,7 @@ def _extracted_now(tmp_path):
 def test_template_is_up_to_date_with_the_code(tmp_path):
     now = ids(_extracted_now(tmp_path))
     missing = now - ids(template())
-    assert not missing, f"run `python -m truco.i18n update`: new messages {sorted(missing)[:5]}"
+    assert not missing, f"run `python -m truco.i18n update`: new messages {sorted(map(str, missing))[:5]}"
 
 
 def test_no_message_hides_in_an_f_string():

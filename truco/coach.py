@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from math import comb
 
-from .i18n import _
+from .i18n import Percent, _
 from .players._base import only_reason
 from .players._side import (answer_envido, answer_flor, answer_mon_reste, decide_special,
                             envido_chance_sampled, envido_stakes, flor_chance_vs,
@@ -73,11 +73,11 @@ class Advice:
 
     def summary(self) -> str:
         if self.exact:
-            return _("You win this hand against {pct}% of the {n} hands the others could hold, "
-                     "if both sides play the rest well.").format(pct=round(100 * self.win),
+            return _("You win this hand against {pct} of the {n} hands the others could hold, "
+                     "if both sides play the rest well.").format(pct=Percent(self.win),
                                                                  n=self.deals)
-        return _("You win this hand in {pct}% of {n} sampled deals of the cards you cannot "
-                 "see, if everyone plays the rest well.").format(pct=round(100 * self.win),
+        return _("You win this hand in {pct} of {n} sampled deals of the cards you cannot "
+                 "see, if everyone plays the rest well.").format(pct=Percent(self.win),
                                                                  n=self.deals)
 
 
@@ -281,7 +281,7 @@ def _suggest(view, win, cards, rng):
     legal = view.legal
     if not legal:
         return None, ""
-    pct = round(100 * win)
+    pct = Percent(win)
     phase = view.phase
     if len(legal) == 1:
         return legal[0], only_reason(legal[0], view.obs, view.variant)
@@ -303,27 +303,27 @@ def _suggest(view, win, cards, rng):
     if phase == "answer" and view.pending is not None:
         need = accept_threshold(view.value, view.pending[1])
         if "raise" in legal and win >= RERAISE_AT:
-            return "raise", _("Raise again: you win this hand in {pct}% of the deals.").format(
+            return "raise", _("Raise again: you win this hand in {pct} of the deals.").format(
                 pct=pct)
         if win >= need:
-            return "accept", _("Accept: you win this hand in {pct}% of the deals, and "
-                               "accepting pays off above {need}%.").format(
-                pct=pct, need=round(100 * need))
-        return "refuse", _("Refuse: you win this hand in only {pct}% of the deals, and "
-                           "accepting pays off above {need}%.").format(
-            pct=pct, need=round(100 * need))
+            return "accept", _("Accept: you win this hand in {pct} of the deals, and "
+                               "accepting pays off above {need}.").format(
+                pct=pct, need=Percent(need))
+        return "refuse", _("Refuse: you win this hand in only {pct} of the deals, and "
+                           "accepting pays off above {need}.").format(
+            pct=pct, need=Percent(need))
     if phase == "play" and cards:
         side = BasicPlayer(view.variant).side(view, None)
         if side is not None and side[0] != "mon reste":
             return side
         if "raise" in legal and win >= RAISE_AT:
-            return "raise", _("Raise: you win this hand in {pct}% of the deals.").format(
+            return "raise", _("Raise: you win this hand in {pct} of the deals.").format(
                 pct=pct)
         best = max(cards, key=lambda c: (round(c.hand_win, 9), c.trick_win + c.trick_tie / 2,
                                          -view.rules.strength[view.variant.card(c.code).id]))
         return f"play {best.code}", _(
-            "Play the {card}: after it you win the hand in {pct}% of the deals, the best of "
-            "your cards; it takes this trick in {trick}% of them.").format(
-            card=best.name, pct=round(100 * best.hand_win), trick=round(100 * best.trick_win))
+            "Play the {card}: after it you win the hand in {pct} of the deals, the best of "
+            "your cards; it takes this trick in {trick} of them.").format(
+            card=best.name, pct=Percent(best.hand_win), trick=Percent(best.trick_win))
     action, reason = BasicPlayer(view.variant).choose(view.obs, rng)
     return action, reason

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextvars
 import gettext as _gettext
+import string as _string
 import sys
 import threading
 from functools import lru_cache
@@ -103,13 +104,342 @@ def _translations(code: str) -> _gettext.NullTranslations:
     return _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
 
 
-def _(message: str) -> str:
-    """Translate ``message`` into the current language."""
-    return _translations(get_language()).gettext(message)
+def _(message: str) -> "Message":
+    """Translate ``message`` into the current language (a :class:`Message`: its ``format``
+    writes numbers in the language's way and isolates every value in right-to-left text)."""
+    return Message(_translations(get_language()).gettext(message))
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translations(get_language()).ngettext(singular, plural, n)
+def ngettext(singular: str, plural: str, n: int) -> "Message":
+    """The form of the message for ``n`` by the language's plural rule (the catalog's
+    ``Plural-Forms``, which must agree with Babel's rule for the language, see
+    :func:`plural_forms`)."""
+    return Message(_translations(get_language()).ngettext(singular, plural, n))
+
+
+# --- numbers, lists and direction in the learner's language ---------------------------------
+# Unicode's directional isolates: a value put into a right-to-left sentence is laid out on its
+# own (a card code, a ranking chain "3 > 2 > A > K", a Latin name followed by a number), and
+# the sentence around it keeps its order. FSI takes the direction of the value's first strong
+# letter; LRI and RLI set it.
+LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
+BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+# Digits of the numbering systems Babel's locales name (Babel itself always writes 0-9).
+_DIGITS = {"arab": "٠١٢٣٤٥٦٧٨٩", "arabext": "۰۱۲۳۴۵۶۷۸۹", "thai": "๐๑๒๓๔๕๖๗๘๙"}
+
+
+@lru_cache(maxsize=None)
+def babel_locale(code: str | None = None):
+    """Babel's :class:`babel.Locale` for one of our languages (default: the current one)."""
+    from babel import Locale
+
+    code = code or get_language()
+    return Locale.parse(code if code in LANGUAGES else "en")
+
+
+@lru_cache(maxsize=None)
+def _number_style(code: str) -> tuple:
+    """(numbering system, its digits or None for 0-9, its percent sign) of ``code``."""
+    locale = babel_locale(code)
+    system = locale.default_numbering_system
+    symbols = locale.number_symbols.get(system) or locale.number_symbols["latn"]
+    return system, _DIGITS.get(system), symbols.get("percentSign", "%")
+
+
+def _native(text: str, code: str) -> str:
+    _system, digits, sign = _number_style(code)
+    if digits:
+        text = text.translate(str.maketrans("0123456789", digits))
+    return text.replace("%", sign) if sign != "%" else text
+
+
+@lru_cache(maxsize=4096)
+def _number(value, decimals, code: str) -> str:
+    from babel.numbers import format_decimal
+
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    text = format_decimal(value, format=pattern, locale=babel_locale(code),
+                          numbering_system="default", decimal_quantization=decimals is not None)
+    return _native(text, code)
+
+
+def number(value, decimals: int | None = None, code: str | None = None) -> str:
+    """``value`` written for a reader of ``code`` (default: the current language), by Babel:
+    its digits, its group and decimal separators; ``decimals`` fixes the decimals shown.
+
+    >>> number(2594, code="en"), number(2594, code="pt_BR"), number(2594, code="es_AR")
+    ('2,594', '2.594', '2.594')
+    >>> number(2594, code="fa"), number(12.5, code="fa"), number(7, code="th")
+    ('۲٬۵۹۴', '۱۲٫۵', '7')
+    """
+    code = code or get_language()
+    if isinstance(value, int) and 0 <= value < 1000 and _number_style(code)[1] is None:
+        return str(value)  # the common case: nothing to group, digits 0-9
+    return _number(value, decimals, code)
+
+
+def percent(fraction, decimals: int = 1, code: str | None = None) -> str:
+    """A chance (0 to 1) as a percentage for a reader of ``code``, ``decimals`` decimals.
+
+    >>> percent(137 / 494, code="en"), percent(137 / 494, code="pt_BR")
+    ('27.7%', '27,7%')
+    >>> percent(137 / 494, code="fa"), percent(0.25, 0, code="th")
+    ('۲۷٫۷٪', '25%')
+    """
+    return _percent(float(fraction), decimals, code or get_language())
+
+
+@lru_cache(maxsize=4096)
+def _percent(value: float, decimals: int, code: str) -> str:
+    from babel.numbers import format_percent
+
+    import re
+
+    locale = babel_locale(code)
+    pattern = locale.percent_formats[None].pattern.split(";")[0]  # the locale's, e.g. #,##0%
+    if decimals:
+        pattern = re.sub(r"0(?=[^0]*$)", "0." + "0" * decimals, pattern, count=1)
+    text = format_percent(value, format=pattern, locale=locale,
+                          numbering_system="default")
+    return _native(text, code)
+
+
+class Percent(float):
+    """A chance (0 to 1) that a message shows as a percentage in the learner's language
+    (:func:`percent`, ``decimals`` decimals), whenever the message is formatted.
+
+    >>> _("{pct} of the time").format(pct=Percent(0.604))
+    '60% of the time'
+    """
+
+    __slots__ = ("decimals",)
+
+    def __new__(cls, value, decimals: int = 0):
+        self = super().__new__(cls, value)
+        self.decimals = decimals
+        return self
+
+    def __format__(self, spec: str) -> str:
+        return percent(self, self.decimals) if not spec else float.__format__(self, spec)
+
+    def __str__(self) -> str:
+        return percent(self, self.decimals)
+
+    def __reduce__(self):
+        return (Percent, (float(self), self.decimals))
+
+
+def isolate(text, direction: str | None = None) -> str:
+    """``text`` isolated for a right-to-left page (the current language's): in FSI...PDI, or
+    LRI/RLI...PDI for ``direction`` "ltr"/"rtl". Unchanged in a left-to-right language."""
+    text = str(text)
+    if not text or get_language() not in RTL:
+        return text
+    start = {"ltr": LRI, "rtl": RLI}.get(direction, FSI)
+    return f"{start}{text}{PDI}"
+
+
+def strip_bidi(text: str) -> str:
+    """``text`` without directional marks and isolates (for a search, a file name, a chart
+    drawn by a program that lays text out itself)."""
+    return "".join(ch for ch in str(text) if ch not in BIDI_CONTROLS)
+
+
+def _list_patterns(code: str, style: str):
+    patterns = babel_locale(code).list_patterns
+    for name in (style, "standard"):
+        found = patterns.get(name)
+        if found:
+            try:
+                found["start"], found["middle"], found["end"], found["2"]
+            except KeyError:  # Babel's data for some locales lacks a style's patterns
+                continue
+            return found
+    return None
+
+
+def format_list(items, style: str = "standard") -> "Message":
+    """``items`` as a list of the current language (Babel's ``format_list``): 'a, b and c'
+    in English, 'a، b، و c' in Persian (each item isolated there); ``style`` "or" for a
+    choice. Falls back to the standard style where Babel's data for a style is missing.
+
+    >>> format_list(["4 of clubs", "7 of hearts", "ace of spades"])
+    '4 of clubs, 7 of hearts, and ace of spades'
+    """
+    code = get_language()
+    items = [isolate(i) for i in items]
+    if len(items) <= 1:
+        return Message(items[0] if items else "")
+    patterns = _list_patterns(code, style)
+    if patterns is None:  # pragma: no cover - every locale has a standard list
+        return Message(", ".join(items))
+    if len(items) == 2:
+        return Message(patterns["2"].format(*items))
+    text = patterns["end"].format(items[-2], items[-1])
+    for item in reversed(items[1:-2]):
+        text = patterns["middle"].format(item, text)
+    return Message(patterns["start"].format(items[0], text))
+
+
+def sequence(items, strong: bool = False) -> "Message":
+    """``items`` one after the other with the language's list separator and no 'and' (a
+    series such as the tricks' results: 'team A, tied, team B'; 'تیم الف، مساوی، ...');
+    ``strong`` for items that hold commas or colons themselves: the language's semicolon
+    ('; ', Persian '؛ ').
+
+    >>> sequence(["team A", "tied", "team B"]), sequence(["a: 1", "b: 2"], strong=True)
+    ('team A, tied, team B', 'a: 1; b: 2')
+    """
+    code = get_language()
+    items = [isolate(i) for i in items]
+    if len(items) <= 1:
+        return Message(items[0] if items else "")
+    if strong:
+        system = _number_style(code)[0]
+        symbols = babel_locale(code).number_symbols
+        mark = (symbols.get(system) or symbols["latn"]).get("list", ";")
+        return Message(f"{mark} ".join(items))
+    patterns = _list_patterns(code, "standard")
+    middle = patterns["middle"] if patterns else "{0}, {1}"
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = middle.format(item, text)
+    return Message(text)
+
+
+def chain(items, separator: str = " > ") -> str:
+    """A chain such as a ranking ('3 > 2 > A > K'), laid out as one piece: in a right-to-left
+    language a chain of codes or numbers reads left to right (LRI), a chain of names in the
+    language's own order with each name isolated, so no '>' is mirrored halfway."""
+    items = [str(i) for i in items]
+    if get_language() not in RTL:
+        return separator.join(items)
+    if any(_strong_direction(i) == "rtl" for i in items):
+        return RLI + separator.join(isolate(i) for i in items) + PDI
+    return LRI + separator.join(items) + PDI
+
+
+def _strong_direction(text: str) -> str | None:
+    """'rtl' or 'ltr' by the first letter with a strong direction (skipping isolates)."""
+    import unicodedata
+
+    depth = 0
+    for ch in text:
+        if ch in (LRI, RLI, FSI):
+            depth += 1
+        elif ch == PDI:
+            depth = max(0, depth - 1)
+        elif not depth:
+            kind = unicodedata.bidirectional(ch)
+            if kind in ("R", "AL"):
+                return "rtl"
+            if kind == "L":
+                return "ltr"
+    return None
+
+
+def capitalize_first(text: str) -> str:
+    """``text`` with its first letter a capital (directional marks before it skipped); a
+    :class:`Message` stays one."""
+    i = 0
+    while i < len(text) and text[i] in BIDI_CONTROLS:
+        i += 1
+    out = text[:i] + text[i:i + 1].upper() + text[i + 1:]
+    return Message(out) if isinstance(text, Message) else out
+
+
+_PARSER = _string.Formatter()
+
+
+def _fill(template: str, args, kwargs, code: str) -> str:
+    """``template.format(*args, **kwargs)`` the way :meth:`Message.format` says."""
+    rtl = code in RTL
+    out: list[str] = []
+    auto = 0
+    # a whole sentence (a full stop at its end), not a label or a piece of a longer text
+    whole = template.rstrip().rstrip("\"')»”").endswith((".", "!", "?", "…"))
+    for literal, field, spec, conversion in _PARSER.parse(template):
+        if literal:
+            out.append(literal)
+        if field is None:
+            continue
+        if field == "":
+            field, auto = str(auto), auto + 1
+        value = _PARSER.get_field(field, args, kwargs)[0]
+        if conversion:
+            value = _PARSER.convert_field(value, conversion)
+        if spec and "{" in spec:
+            spec = _fill(spec, args, kwargs, code)
+        if spec or isinstance(value, Percent):
+            text = format(value, spec)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = number(value, code=code)
+        else:
+            text = format(value, "")
+        if whole and isinstance(value, Phrase) and not "".join(out).strip():
+            text = capitalize_first(text)  # a noun phrase that opens a sentence
+        if rtl and text:
+            text = (RLI if isinstance(value, Message) else FSI) + text + PDI
+        out.append(text)
+    return "".join(out)
+
+
+class Message(str):
+    """A translated message. ``format`` fills it in the learner's language's way: numbers in
+    its digits and separators (:func:`number`, a :class:`Percent` by :func:`percent`), a noun
+    phrase (:class:`Phrase`: a player, a team) capitalized when the translation opens with it,
+    and, in a right-to-left language, each value isolated (a translated text in the
+    language's direction, RLI...PDI; anything else, FSI...PDI, by its first strong letter), so
+    that a left-to-right value (a card code, a ranking chain, 'Truco 4') keeps its own order
+    and does not pull the words around it out of theirs.
+
+    >>> set_language("fa")
+    >>> _("{kind}: {cards}").format(kind="manilha", cards="4 گشنیز (Zap)")
+    '\u2068manilha\u2069: \u20684 گشنیز (Zap)\u2069'
+    >>> set_language("en")
+    >>> _("{team} wins.").format(team=Phrase("team A")), _("You beat {team}.").format(
+    ...     team=Phrase("team A")), _("{team}, trick 1").format(team=Phrase("team A"))
+    ('Team A wins.', 'You beat team A.', 'team A, trick 1')
+    """
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> "Message":
+        code = get_language()
+        if code not in RTL and _number_style(code)[1] is None and not any(
+                isinstance(v, (Phrase, float)) and not isinstance(v, Percent)
+                or isinstance(v, int) and not isinstance(v, bool) and not -1000 < v < 1000
+                for v in (*args, *kwargs.values())):
+            return Message(str.format(self, *args, **kwargs))  # nothing to change: fast
+        return Message(_fill(str(self), args, kwargs, code))
+
+    def __add__(self, other):
+        text = str.__add__(self, other)
+        return Message(text) if isinstance(other, Message) else text
+
+    def __reduce__(self):
+        return (type(self), (str(self),))
+
+
+class Phrase(Message):
+    """A translated noun phrase that names someone in a sentence ('player 2 (team A)', 'team
+    B', 'your partner'): written in lower case where the language has cases, and capitalized
+    by :meth:`Message.format` when a sentence's translation puts it first (a message ending
+    with a full stop; a label or a piece of a longer text keeps it as it is). Format the phrase itself with
+    ``Phrase(_("...").format(...))``."""
+
+    __slots__ = ()
+
+
+def plural_forms(code: str) -> str:
+    """The gettext ``Plural-Forms`` rule Babel gives for ``code`` (what the catalog's header
+    must say): ``'nplurals=2; plural=(n > 1);'`` for Persian, ``'nplurals=1; plural=0;'``
+    for Thai."""
+    from babel.messages.plurals import get_plural
+
+    rule = get_plural(code)
+    return f"nplurals={rule.num_plurals}; plural={rule.plural_expr};"
 
 
 def N_(message: str) -> str:
@@ -148,6 +478,7 @@ def extract() -> Path:
     os.chdir(REPO_DIR)  # babel.cfg's patterns are relative to the repository
     try:
         _pybabel("extract", "-F", "babel.cfg", "--no-default-keywords", "-k", "_", "-k", "N_",
+                 "-c", "Translators:",
                  "-k", "ngettext:1,2", "--sort-by-file",
                  "--project", "Truco Tutor", "-o", str(TEMPLATE.relative_to(REPO_DIR)), ".")
     finally:

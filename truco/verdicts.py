@@ -5,16 +5,17 @@ path only stores the facts.
 """
 from __future__ import annotations
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, Phrase, _, capitalize_first, chain, ngettext, sequence
 from .ranking import BRAVA, COMMON, MANILHA, MATA, PIEZA
 
 
 def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return capitalize_first(text)
 
 
-def team_name(team) -> str:
-    return _("team A") if team == 0 else _("team B")
+def team_name(team) -> Phrase:
+    """'team A' or 'team B', a noun phrase (capitalized where a message opens with it)."""
+    return Phrase(_("team A") if team == 0 else _("team B"))
 
 
 class Verdict:
@@ -73,7 +74,7 @@ def muestra_rule(ranking, top_kind, other_kind) -> str:
         return _("every pieza beats the matas")
     muestra = ranking.vira
     ranks = [c.rank for c in ranking.specials() if ranking.kind[c.id] == PIEZA]
-    order = " > ".join(str(r) for r in ranks)
+    order = chain(str(r) for r in ranks)  # "2 > 4 > 5 > 11 > 10", left to right everywhere
     text = _("the piezas rank {order} of the muestra's suit").format(order=order)
     if 12 in ranks:  # the muestra is itself a pieza rank: the 12 stands in for it
         text += _(" (the 12 takes the place of the {rank}, the muestra turned up)").format(
@@ -90,8 +91,9 @@ def _beats_commons_rule(kind: str) -> str:
 
 def commons_rule(variant, vira=None) -> str:
     levels = [lv for lv in variant.ranking(vira).levels if lv.kind == COMMON]
-    order = " > ".join("=".join(c.code for c in lv.cards) if len({c.rank for c in lv.cards}) > 1
-                       else lv.cards[0].code[:-1] for lv in levels)
+    # "3 > 2 > A > K ...": card ranks as on the cards' corners, left to right in every language
+    order = chain("=".join(c.code for c in lv.cards) if len({c.rank for c in lv.cards}) > 1
+                  else lv.cards[0].code[:-1] for lv in levels)
     return _("common cards rank {order}; suits do not matter").format(order=order)
 
 
@@ -229,7 +231,7 @@ class HandVerdict(Verdict):
         return _(HAND_RULES[self.reason])
 
     def explain(self) -> str:
-        results = ", ".join(_("tied") if t is None else team_name(t) for t in self.tricks)
+        results = sequence(_("tied") if t is None else team_name(t) for t in self.tricks)
         if self.winner is None:
             return _("Tricks: {results}. Nobody wins the hand: {rule}.").format(
                 results=results, rule=self.rule())

@@ -23,14 +23,15 @@ from html import escape
 import ipywidgets as W
 
 import truco
-from truco.i18n import N_, _, get_language
+from truco.i18n import BIDI_CONTROLS, N_, Phrase, _, capitalize_first, get_language
 
 from .language import RTL_CLASS, apply_session_language, direction
 from .svg import SPECIAL_HIGHLIGHTS, card_back_svg, card_svg
 
 __all__ = [
     "ActionButtons", "TutorWidget", "button", "rtl", "card_item", "card_label", "card_html", "back_item",
-    "feedback_box", "full_sentence", "get_variant", "kind_name", "seat_name", "sentence",
+    "feedback_box", "full_sentence", "get_variant", "kind_name", "seat_label", "seat_name",
+    "sentence",
     "set_feedback",
     "special_word",
     "special_highlight", "team_label", "variant_picker", "vira_highlight", "vira_word",
@@ -88,7 +89,7 @@ def sentence(text: str) -> str:
     >>> sentence("team B scores 1 point."), sentence("4 of clubs (Zap)"), sentence("")
     ('Team B scores 1 point.', '4 of clubs (Zap)', '')
     """
-    return text[:1].upper() + text[1:]
+    return capitalize_first(text)  # the first letter, after any directional isolate
 
 
 def full_sentence(text: str) -> str:
@@ -99,7 +100,8 @@ def full_sentence(text: str) -> str:
     'Compare Truco Mineiro with another variant.'
     """
     text = sentence(text.strip())
-    return text if not text or text[-1] in ".!?…" else text + "."
+    last = text.rstrip("".join(BIDI_CONTROLS))
+    return text if not last or last[-1] in ".!?…。" else text + "."
 
 
 def get_variant(variant) -> truco.Variant:
@@ -230,11 +232,51 @@ def special_highlight(variant, card, vira=None) -> str | None:
     return kind if kind in SPECIAL_HIGHLIGHTS else None
 
 
-def team_label(team: int) -> str:
-    return _("team A") if team == 0 else _("team B")
+def team_label(team: int) -> Phrase:
+    """A side as a noun phrase: 'team A' or 'team B' (capitalized where a message opens with
+    it, see :class:`truco.i18n.Phrase`)."""
+    return Phrase(_("team A") if team == 0 else _("team B"))
 
 
-def seat_name(seat: int) -> str:
+# Where each seat sits seen from the learner's (seats follow play, counter-clockwise: the next
+# player sits on the learner's right), as noun phrases for a sentence. Index: seats after the
+# learner's.
+_SEATS_FROM_LEARNER = {
+    2: (N_("you"), N_("your opponent")),
+    4: (N_("you"), N_("the opponent on your right"), N_("your partner"),
+        N_("the opponent on your left")),
+    6: (N_("you"), N_("the opponent on your right"), N_("your partner on your right"),
+        N_("the opponent opposite you"), N_("your partner on your left"),
+        N_("the opponent on your left")),
+}
+
+
+def seat_name(seat: int, learner: int | None = None, players: int = 2) -> Phrase:
+    """A seat as a noun phrase to put in a sentence, in the language's own grammar: "player
+    1 (team B)" (Portuguese "o jogador 1 (equipe B)", with its article) or, when the widget
+    knows the learner's seat (``learner``, with ``players`` at the table), where the player
+    sits for them: "you", "your partner", "the opponent on your left" ... A message opening
+    with it shows it capitalized (:class:`truco.i18n.Phrase`). "you" takes its own verbs: a
+    widget that names the learner so gives them sentences of their own ("You are to act.").
+    For a caption or a list item, :func:`seat_label`.
+
+    >>> seat_name(1), seat_name(3, learner=0, players=4), seat_name(2, learner=0, players=4)
+    ('player 1 (team B)', 'the opponent on your left', 'your partner')
+    >>> _("{player} is to act.").format(player=seat_name(1))
+    'Player 1 (team B) is to act.'
+    """
+    if learner is not None and players in _SEATS_FROM_LEARNER:
+        return Phrase(_(_SEATS_FROM_LEARNER[players][(seat - learner) % players]))
+    # Translators: a player as a noun phrase inside a sentence ("{player} is to act.", "You
+    # are {player}."), with its article where the language has one (pt_BR "o jogador {seat}
+    # ({team})", es_AR "el jugador {seat} ({team})"). A sentence that opens with it shows it
+    # with a capital. Write the sentences around it so that no preposition has to merge with
+    # the article: "{player} joga agora" rather than "É a vez de {player}".
+    return Phrase(_("player {seat} ({team})").format(seat=seat, team=team_label(seat & 1)))
+
+
+def seat_label(seat: int) -> str:
+    """A seat as a caption or a list item, never inside a sentence: 'Player 1 (team B)'."""
     return _("Player {seat} ({team})").format(seat=seat, team=team_label(seat & 1))
 
 

@@ -17,11 +17,11 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _
+from truco.i18n import _, sequence
 
 from .cardrow import CardRow
 from .classroom.session import recorder
-from .common import (ActionButtons, TutorWidget, button, card_item, get_variant, seat_name,
+from .common import (ActionButtons, TutorWidget, button, card_item, get_variant, seat_label,
                      vira_word)
 
 __all__ = ["TrickQuiz"]
@@ -224,7 +224,7 @@ class TrickQuiz(TutorWidget):
         right = self.correct_answers() if self.answered else frozenset()
         items = []
         for seat, card in self.plays:
-            who = seat_name(seat)
+            who = seat_label(seat)
             hl = "winner" if card.code in right else None
             items.append(card_item(v, card, vira, highlight=hl, extra=who,
                                    enabled=not self.answered))
@@ -232,9 +232,9 @@ class TrickQuiz(TutorWidget):
         lines = []
         if vira is not None:
             lines.append(escape(_("{vira}: {card}").format(vira=vira_word(v), card=vira.name())))
-        order = "; ".join(_("{player}: {card}").format(player=seat_name(s),
+        order = sequence([_("{player}: {card}").format(player=seat_label(s),
                                                        card=v.card_name(c, vira))
-                          for s, c in self.plays)
+                          for s, c in self.plays], strong=True)
         lines.append(escape(_("{variant}, played in this order: {plays}").format(
             variant=_(v.title), plays=order)))
         if self.players == 4:

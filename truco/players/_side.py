@@ -9,7 +9,7 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from math import exp
 
-from ..i18n import N_
+from ..i18n import N_, Percent
 from ..odds import envido_distribution
 from ..points import envido, flor
 from ._base import reason
@@ -144,10 +144,10 @@ def answer_envido(view, chance: float, *, raise_at=0.8, margin=0.0):
         for word in ("real envido", "envido", "falta envido"):
             if word in legal and (word != "falta envido" or chance >= 0.9):
                 return word, reason(
-                    N_("Your envido wins about {pct}% of the time: you raise the bet with "
+                    N_("Your envido wins about {pct} of the time: you raise the bet with "
                        "{word}."),
                     N_("{player} raised the bet with {word}: its envido would win about "
-                       "{pct}% of the time."), "envido_raise", pct=round(100 * chance),
+                       "{pct} of the time."), "envido_raise", pct=Percent(chance),
                     word=word)
     need = (stake - refused) / (2 * stake)
     v, team = view.variant, view.team
@@ -157,15 +157,15 @@ def answer_envido(view, chance: float, *, raise_at=0.8, margin=0.0):
     refuse = game_chance(v, mine, theirs + refused)
     if accept >= refuse and chance >= need + margin:
         return "quiero", reason(
-            N_("Your envido wins about {pct}% of the time; accepting pays off above {need}%."),
-            N_("{player} said quiero: its envido would win about {pct}% of the time, and "
-               "accepting pays off above {need}%."), "quiero", pct=round(100 * chance),
-            need=round(100 * need))
+            N_("Your envido wins about {pct} of the time; accepting pays off above {need}."),
+            N_("{player} said quiero: its envido would win about {pct} of the time, and "
+               "accepting pays off above {need}."), "quiero", pct=Percent(chance),
+            need=Percent(need))
     return "no quiero", reason(
-        N_("Your envido wins only about {pct}% of the time; accepting pays off above {need}%."),
-        N_("{player} said no quiero: its envido would win only about {pct}% of the time, and "
-           "accepting pays off above {need}%."), "no_quiero", pct=round(100 * chance),
-        need=round(100 * need))
+        N_("Your envido wins only about {pct} of the time; accepting pays off above {need}."),
+        N_("{player} said no quiero: its envido would win only about {pct} of the time, and "
+           "accepting pays off above {need}."), "no_quiero", pct=Percent(chance),
+        need=Percent(need))
 
 
 def bet_envido(view, points: int, chance: float, rnd=None, *, bet_at=0.62, real_at=0.8):
@@ -173,45 +173,45 @@ def bet_envido(view, points: int, chance: float, rnd=None, *, bet_at=0.62, real_
     legal = view.legal
     if chance >= real_at and "real envido" in legal:
         return "real envido", reason(
-            N_("{points} of envido wins about {pct}% of the time: real envido."),
-            N_("{player} called real envido: its {points} of envido would win about {pct}% of "
-               "the time."), "real_envido", points=points, pct=round(100 * chance))
+            N_("{points} of envido wins about {pct} of the time: real envido."),
+            N_("{player} called real envido: its {points} of envido would win about {pct} of "
+               "the time."), "real_envido", points=points, pct=Percent(chance))
     if (chance >= bet_at or (rnd is not None and rnd() < 0.04)) and "envido" in legal:
         return "envido", reason(
-            N_("{points} of envido wins about {pct}% of the time: envido."),
-            N_("{player} called envido: its {points} of envido would win about {pct}% of the "
-               "time."), "envido", points=points, pct=round(100 * chance))
+            N_("{points} of envido wins about {pct} of the time: envido."),
+            N_("{player} called envido: its {points} of envido would win about {pct} of the "
+               "time."), "envido", points=points, pct=Percent(chance))
     return None
 
 
 def answer_flor(view, points, chance: float):
     """Answer another flor or a contraflor by the chance our flor is the higher."""
     legal = set(view.legal)
-    pct = round(100 * chance)
+    pct = Percent(chance)
     if "contraflor" in legal and chance >= 0.75:
         return "contraflor", reason(
-            N_("Your flor of {points} is likely the higher ({pct}%): contraflor."),
+            N_("Your flor of {points} is likely the higher ({pct}): contraflor."),
             N_("{player} called contraflor: its flor of {points} was likely the higher "
-               "({pct}%)."), "contraflor", points=points, pct=pct)
+               "({pct})."), "contraflor", points=points, pct=pct)
     if "flor" in legal and chance >= 0.2:
         return "flor", reason(
-            N_("Your flor of {points} is worth comparing ({pct}%): you sing it too."),
-            N_("{player} sang its flor of {points} too: it was worth comparing ({pct}%)."),
+            N_("Your flor of {points} is worth comparing ({pct}): you sing it too."),
+            N_("{player} sang its flor of {points} too: it was worth comparing ({pct})."),
             "flor_too", points=points, pct=pct)
     if "con flor quiero" in legal and chance >= 0.55:
         return "con flor quiero", reason(
-            N_("Your flor of {points} wins about {pct}% of the time: you accept."),
-            N_("{player} accepted: its flor of {points} would win about {pct}% of the time."),
+            N_("Your flor of {points} wins about {pct} of the time: you accept."),
+            N_("{player} accepted: its flor of {points} would win about {pct} of the time."),
             "flor_accept", points=points, pct=pct)
     if "quiero" in legal and chance >= 0.6:
         return "quiero", reason(
-            N_("Your flor of {points} wins about {pct}% of the time: you accept."),
-            N_("{player} accepted: its flor of {points} would win about {pct}% of the time."),
+            N_("Your flor of {points} wins about {pct} of the time: you accept."),
+            N_("{player} accepted: its flor of {points} would win about {pct} of the time."),
             "flor_accept", points=points, pct=pct)
     if "con flor me achico" in legal:
         return "con flor me achico", reason(
-            N_("Your flor of {points} wins only about {pct}% of the time: you back down."),
-            N_("{player} backed down: its flor of {points} would win only about {pct}% of "
+            N_("Your flor of {points} wins only about {pct} of the time: you back down."),
+            N_("{player} backed down: its flor of {points} would win only about {pct} of "
                "the time."), "flor_achico", points=points, pct=pct)
     return None
 
@@ -249,16 +249,16 @@ def decide_special(view, chance: float):
     play = chance * game_chance(v, mine + v.hand_of_value, theirs) + \
         (1 - chance) * game_chance(v, mine, theirs + v.hand_of_value)
     run = game_chance(v, mine, theirs + v.hand_of_refused)
-    pct = round(100 * chance)
+    pct = Percent(chance)
     if play >= run:
         return "accept", reason(
-            N_("You win this hand about {pct}% of the time: playing it is worth more than "
+            N_("You win this hand about {pct} of the time: playing it is worth more than "
                "running."),
-            N_("{player} chose to play the hand: its side would win it about {pct}% of the "
+            N_("{player} chose to play the hand: its side would win it about {pct} of the "
                "time, worth more than running."), "play_special", pct=pct)
     return "refuse", reason(
-        N_("You win this hand only about {pct}% of the time: running costs less."),
-        N_("{player} chose to run: its side would win the hand only about {pct}% of the "
+        N_("You win this hand only about {pct} of the time: running costs less."),
+        N_("{player} chose to run: its side would win the hand only about {pct} of the "
            "time, and running costs less."), "run_special", pct=pct)
 
 
@@ -269,17 +269,17 @@ def answer_mon_reste(view, chance: float):
     mine, theirs = view.score[team], view.score[1 - team]
     before = view.value
     fold = game_chance(v, mine, theirs + before)
-    pct = round(100 * chance)
+    pct = Percent(chance)
     if chance >= fold:
         return "mon reste", reason(
-            N_("You win this hand about {pct}% of the time, better than your chances in the "
+            N_("You win this hand about {pct} of the time, better than your chances in the "
                "game after folding: mon reste."),
-            N_("{player} answered mon reste: it would win the hand about {pct}% of the time, "
+            N_("{player} answered mon reste: it would win the hand about {pct} of the time, "
                "better than its chances in the game after folding."), "mon_reste_answer",
             pct=pct)
     return "refuse", reason(
-        N_("You win this hand only about {pct}% of the time: folding keeps the game alive."),
-        N_("{player} folded: it would win the hand only about {pct}% of the time, and folding "
+        N_("You win this hand only about {pct} of the time: folding keeps the game alive."),
+        N_("{player} folded: it would win the hand only about {pct} of the time, and folding "
            "keeps the game alive."), "mon_reste_fold", pct=pct)
 
 
@@ -298,26 +298,26 @@ def blind_reason():
 
 def redeal_answer(p: float, take_below: float):
     """Take the redeal (accept) below ``take_below``, else keep the hand (refuse)."""
-    pct = round(100 * p)
+    pct = Percent(p)
     if p < take_below:
         return "accept", reason(
-            N_("Your hand wins only about {pct}% of the time: you take the redeal."),
-            N_("{player} took the redeal: its hand would win only about {pct}% of the time."),
+            N_("Your hand wins only about {pct} of the time: you take the redeal."),
+            N_("{player} took the redeal: its hand would win only about {pct} of the time."),
             "take_redeal", pct=pct)
     return "refuse", reason(
-        N_("Your hand wins about {pct}% of the time: you keep it."),
-        N_("{player} kept its hand: it would win about {pct}% of the time."), "keep_hand",
+        N_("Your hand wins about {pct} of the time: you keep it."),
+        N_("{player} kept its hand: it would win about {pct} of the time."), "keep_hand",
         pct=pct)
 
 
 def redeal_reason(p: float):
-    return reason(N_("Your hand wins only about {pct}% of the time: you ask for a redeal."),
-                  N_("{player} asked for a redeal: its hand would win only about {pct}% of "
-                     "the time."), "ask_redeal", pct=round(100 * p))
+    return reason(N_("Your hand wins only about {pct} of the time: you ask for a redeal."),
+                  N_("{player} asked for a redeal: its hand would win only about {pct} of "
+                     "the time."), "ask_redeal", pct=Percent(p))
 
 
 def mon_reste_reason(p: float):
-    return reason(N_("Your hand wins about {pct}% of the time: mon reste, for the rest of the "
+    return reason(N_("Your hand wins about {pct} of the time: mon reste, for the rest of the "
                      "game."),
-                  N_("{player} said mon reste: its hand would win about {pct}% of the time."),
-                  "mon_reste", pct=round(100 * p))
+                  N_("{player} said mon reste: its hand would win about {pct} of the time."),
+                  "mon_reste", pct=Percent(p))

@@ -6,7 +6,7 @@ often enough to pay for it, fold hopeless hands, and answer envido by its points
 """
 from __future__ import annotations
 
-from ..i18n import N_
+from ..i18n import N_, Percent
 from ._base import (Player, Reason, card_name, legal_or_error, model_codes, only_reason,
                     reason)
 from ._side import (answer_envido, answer_mon_reste, blind_reason, decide_special,
@@ -57,30 +57,30 @@ CARD_REASONS = {  # (to the player, of the player in a review)
 
 
 def bet_reason(why: str, p: float, view) -> Reason:
-    pct = round(100 * p)
+    pct = Percent(p)
     if why in ("raise", "bluff", "reraise"):
         current = view.pending[1] if view.pending and view.phase == "answer" else view.value
         value = view.rules.raise_value(current)
         if why == "bluff":
-            return reason(N_("A bluff: your hand wins only about {pct}% of the time, but a "
+            return reason(N_("A bluff: your hand wins only about {pct} of the time, but a "
                              "raise to {value} may make them run."),
                           N_("{player} raised to {value} as a bluff: its hand would win only "
-                             "about {pct}% of the time, but a raise may make the others run."),
+                             "about {pct} of the time, but a raise may make the others run."),
                           why, pct=pct, value=value)
-        return reason(N_("Your hand wins about {pct}% of the time: you raise to {value}."),
-                      N_("{player} raised to {value}: its hand would win about {pct}% of the "
+        return reason(N_("Your hand wins about {pct} of the time: you raise to {value}."),
+                      N_("{player} raised to {value}: its hand would win about {pct} of the "
                          "time."), why, pct=pct, value=value)
     if why in ("accept", "refuse"):
-        need = round(100 * accept_threshold(view.value, view.pending[1]))
+        need = Percent(accept_threshold(view.value, view.pending[1]))
         if why == "accept":
-            return reason(N_("Your hand wins about {pct}% of the time; accepting pays off "
-                             "above {need}%."),
-                          N_("{player} accepted: its hand would win about {pct}% of the time, "
-                             "and accepting pays off above {need}%."), why, pct=pct, need=need)
-        return reason(N_("Your hand wins only about {pct}% of the time; accepting pays off "
-                         "above {need}%."),
-                      N_("{player} refused: its hand would win only about {pct}% of the time, "
-                         "and accepting pays off above {need}%."), why, pct=pct, need=need)
+            return reason(N_("Your hand wins about {pct} of the time; accepting pays off "
+                             "above {need}."),
+                          N_("{player} accepted: its hand would win about {pct} of the time, "
+                             "and accepting pays off above {need}."), why, pct=pct, need=need)
+        return reason(N_("Your hand wins only about {pct} of the time; accepting pays off "
+                         "above {need}."),
+                      N_("{player} refused: its hand would win only about {pct} of the time, "
+                         "and accepting pays off above {need}."), why, pct=pct, need=need)
     return reason(N_("This hand cannot be won any more: you go to the deck."),
                   N_("{player} went to the deck: the hand could not be won any more."), why)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 
-from ..i18n import N_
+from ..i18n import N_, Percent
 from ._base import (Player, describe, done_clause, legal_or_error, model_codes, only_reason,
                     reason)
 from ._side import (answer_envido, answer_mon_reste, blind_reason, decide_special,
@@ -72,22 +72,22 @@ class StrongPlayer(Player):
         values, wins, deals, exact = self.search(view, cands, rng)
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         text = texts[cands[best]]
-        pct = round(100 * wins[best])
+        pct = Percent(wins[best])
         what = describe(view, cands[best], texts)
         facts = dict(What=what[:1].upper() + what[1:], n=deals, pct=pct,
                      did=self._done(view, cands[best], texts))
         if exact:
             return text, reason(
                 N_("{What} comes out best over all {n} deals of the cards you cannot see: your "
-                   "side wins the hand in about {pct}% of them."),
+                   "side wins the hand in about {pct} of them."),
                 N_("{did}: that came out best over all {n} deals of the cards it could not "
-                   "see, its side winning the hand in about {pct}% of them."), "search_exact",
+                   "see, its side winning the hand in about {pct} of them."), "search_exact",
                 **facts)
         return text, reason(
             N_("{What} came out best over {n} simulated deals of the cards you cannot see: "
-               "your side won the hand in about {pct}% of them."),
+               "your side won the hand in about {pct} of them."),
             N_("{did}: that came out best over {n} simulated deals of the cards it could not "
-               "see, its side winning the hand in about {pct}% of them."), "search", **facts)
+               "see, its side winning the hand in about {pct} of them."), "search", **facts)
 
     @staticmethod
     def _done(view, code, texts):
