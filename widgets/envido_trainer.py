@@ -19,7 +19,7 @@ from html import escape
 import ipywidgets as W
 
 import truco
-from truco.i18n import _
+from truco.i18n import _, format_list
 
 from .cardrow import CardRow
 from .classroom.session import recorder
@@ -41,7 +41,8 @@ class EnvidoTrainer(TutorWidget):
         super().__init__()
         self.variant = get_variant(variant)
         if not self.variant.envido or self.variant.family != "spanish":
-            names = ", ".join(n for n in truco.VARIANT_NAMES if truco.variant(n).envido)
+            names = format_list([n for n in truco.VARIANT_NAMES if truco.variant(n).envido],
+                                "or")
             raise ValueError(_("{variant} has no envido; choose one of {valid}").format(
                 variant=_(self.variant.title), valid=names))
         self.recorder = recorder("envido", seed)  # in a class: its seed, answers stored

@@ -41,7 +41,7 @@ import ipywidgets as W
 import traitlets
 
 import truco
-from truco.i18n import LANGUAGES, N_, _, get_language, language_name
+from truco.i18n import LANGUAGES, N_, Percent, _, get_language, language_name
 
 from .classroom import session as classroom
 from .common import FEEDBACK, READY, rtl, set_feedback
@@ -545,8 +545,8 @@ class Scoreboard:
         if asked == 0:
             text = _("Your total: nothing answered yet.")
         else:
-            text = _("Your total: {score} right out of {asked} ({percent}%).").format(
-                score=score, asked=asked, percent=round(100 * score / asked))
+            text = _("Your total: {score} right out of {asked} ({percent}).").format(
+                score=score, asked=asked, percent=Percent(score / asked))
         self.widget.value = (f'<p class="tutor-total-line" role="status" aria-live="polite">'
                              f'<strong>{escape(text)}</strong></p>')
 

@@ -16,7 +16,7 @@ import random
 
 import ipywidgets as W
 
-from truco.i18n import N_, _, ngettext
+from truco.i18n import N_, _, chain, ngettext
 
 from .cardrow import CardRow
 from .classroom.session import recorder
@@ -190,7 +190,7 @@ class ManilhaTrainer(TutorWidget):
         v, vira = self.variant, self.vira
         self.done = True
         self.asked += 1
-        order = " > ".join(v.card_name(c, vira) for c in self._answer)
+        order = chain([v.card_name(c, vira) for c in self._answer])  # strongest first
         if self.mistakes == 0:
             self.score += 1
             self.streak += 1

@@ -31,7 +31,10 @@ import ipywidgets as W
 
 import truco
 from truco import odds
-from truco.i18n import LANGUAGES, LOCALE_DIR, _, get_language, ngettext, set_language
+from truco import i18n
+from truco.i18n import (LANGUAGES, LOCALE_DIR, LRI, PDI, RLI, _, chain, get_language,
+                        has_rtl_letters, ngettext, number, percent, set_language,
+                        text_direction)
 
 from .common import TutorWidget, get_variant, vira_word
 
@@ -43,11 +46,27 @@ BLUE, ORANGE, GREEN, GREY = "#0072B2", "#E69F00", "#009E73", "#999999"
 
 
 def pct(x) -> str:
-    return f"{100 * float(x):.1f}%"
+    """A chance as a percentage with one decimal, in the learner's language ('27.7%', '27,7%',
+    '۲۷٫۷٪')."""
+    return percent(x, 1)
 
 
 def frac(x) -> str:
-    return _("{num:,} in {den:,}").format(num=x.numerator, den=x.denominator)
+    """An exact chance as a count, in the learner's language: '137 in 494'."""
+    # Translators: an exact chance as a count, "137 in 494": 137 hands of every 494 (pt_BR "137
+    # em 494"). The numbers come written in the language's digits.
+    return _("{num} in {den}").format(num=x.numerator, den=x.denominator)
+
+
+def shown(text) -> str:
+    """A text drawn in a chart. The chart is laid out left to right on every page; on a
+    right-to-left page a text in the language's letters is one right-to-left isolate, which
+    the browser, drawing the SVG's text, lays out in Persian order; a number ('<۰٫۱٪') or a
+    text left in English reads left to right."""
+    text = str(text)
+    if not text or text_direction() != "rtl":
+        return text
+    return f"{RLI if has_rtl_letters(text) else LRI}{text}{PDI}"
 
 
 # Sizes, for a chart read on a phone: the SVG scales to its column (CSS width 100%, at most
@@ -104,9 +123,10 @@ def _figure(height=3.2):
 
 def _percent_axis(axis) -> None:
     """Chances shown as percentages (0% to 100%), never as a 0-1 fraction."""
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-    axis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
+    # the learner's digits and percent sign ('25%', '۲۵٪'), by Babel (truco.i18n.percent)
+    axis.set_major_formatter(FuncFormatter(lambda x, _pos: percent(max(0.0, x), 0)))
     axis.set_major_locator(MaxNLocator(nbins=4, steps=[1, 2, 2.5, 5, 10]))
 
 
@@ -114,20 +134,21 @@ def _legend(fig, handles=None, labels=None) -> None:
     """The legend above the chart, outside the bars and their labels, one entry a line: a
     label drawn wider by the browser's font (Thai, Persian) runs into empty space, never into
     the next entry's swatch."""
-    fig.legend(handles, labels, loc="outside upper left", ncols=1, frameon=False,
+    fig.legend(handles, [shown(x) for x in labels], loc="outside upper left", ncols=1,
+               frameon=False,
                fontsize=TICKS, handlelength=1.2, handletextpad=0.6)
 
 
 def bar_pct(x) -> str:
     """A bar's label: one decimal, and "<0.1%" rather than a 0.0% that is not nothing."""
-    return "<0.1%" if 0 < float(x) < 0.0005 else pct(x)
+    return "<" + percent(0.001, 1) if 0 < float(x) < 0.0005 else pct(x)
 
 
 def _label_bars(ax, bars, values) -> None:
     """Each horizontal bar's value at its end."""
     for bar, value in zip(bars, values):
         end = bar.get_x() + bar.get_width()
-        ax.annotate(bar_pct(value), (end, bar.get_y() + bar.get_height() / 2),
+        ax.annotate(shown(bar_pct(value)), (end, bar.get_y() + bar.get_height() / 2),
                     va="center", ha="left", fontsize=NOTES, xytext=(3, 0),
                     textcoords="offset points")
 
@@ -147,11 +168,12 @@ def _manilhas():
         _label_bars(ax, bars, values)
         most = max(most, *map(float, values))
     ax.set_yticks(ks)
-    ax.set_yticklabels([ngettext("{n} manilha", "{n} manilhas", k).format(n=k) for k in ks])
+    ax.set_yticklabels([shown(ngettext("{n} manilha", "{n} manilhas", k).format(n=k))
+                        for k in ks])
     ax.invert_yaxis()
     ax.set_xlim(0, most * 1.3)
     _percent_axis(ax.xaxis)
-    ax.set_xlabel(_("chance in a hand of three cards"), wrap=True)
+    ax.set_xlabel(shown(_("chance in a hand of three cards")), wrap=True)
     _legend(fig, *ax.get_legend_handles_labels())
     mineiro, paulista = odds.manilha_chance("mineiro"), odds.manilha_chance("paulista")
     side = odds.manilha_chance("mineiro", cards=6)
@@ -174,10 +196,10 @@ def _envido():
     ax.bar(xs, [float(dist[p]) for p in points], color=colours)
     # Every other score is named: two-digit numbers side by side would touch on a phone.
     ax.set_xticks(xs)
-    ax.set_xticklabels([str(p) if i % 2 == 0 else "" for i, p in enumerate(points)])
-    ax.set_xlabel(_("envido points"))
+    ax.set_xticklabels([number(p) if i % 2 == 0 else "" for i, p in enumerate(points)])
+    ax.set_xlabel(shown(_("envido points")))
     _percent_axis(ax.yaxis)
-    ax.set_title(_("Chance of each score"), loc="left", fontsize=TEXT)
+    ax.set_title(shown(_("Chance of each score")), loc="left", fontsize=TEXT)
     handles = [Patch(color=GREY, label=_("0 to 7: no two cards of a suit")),
                Patch(color=BLUE, label=_("20 to 33: two cards of a suit"))]
     _legend(fig, handles, [h.get_label() for h in handles])
@@ -193,12 +215,14 @@ def _flor():
     plain, muestra = odds.flor_chance("argentino"), odds.flor_chance("uruguayo")
     fig, ax = _figure(2.2)
     labels = [_(truco.variant("argentino").title), _(truco.variant("uruguayo").title)]
-    bars = ax.barh(labels, [float(plain), float(muestra)], color=[BLUE, ORANGE])
+    bars = ax.barh([0, 1], [float(plain), float(muestra)], color=[BLUE, ORANGE])
+    ax.set_yticks([0, 1])
+    ax.set_yticklabels([shown(x) for x in labels])
     _label_bars(ax, bars, (plain, muestra))
     ax.invert_yaxis()
     ax.set_xlim(0, max(float(muestra), float(plain)) * 1.3)
     _percent_axis(ax.xaxis)
-    ax.set_xlabel(_("chance of being dealt flor"), wrap=True)
+    ax.set_xlabel(shown(_("chance of being dealt flor")), wrap=True)
     caption = _("Flor (three cards of one suit) comes {a} of the time ({fa}): about one hand in "
                 "{n}. In Truco Uruguayo the muestra's piezas make flor too: {b}.").format(
         a=pct(plain), fa=frac(plain), n=round(1 / float(plain)), b=pct(muestra))
@@ -216,11 +240,11 @@ def _first_card():
     ax.barh([y + 0.2 for y in ys], [float(x) for x in four], 0.4, label=_("4 players"),
             color=ORANGE)
     ax.set_yticks(list(ys))
-    ax.set_yticklabels([_(truco.variant(n).title) for n in names])
+    ax.set_yticklabels([shown(_(truco.variant(n).title)) for n in names])
     ax.invert_yaxis()
     ax.set_xlim(0, 0.6)
     _percent_axis(ax.xaxis)
-    ax.set_xlabel(_("chance the hand's first card wins the first trick"), wrap=True)
+    ax.set_xlabel(shown(_("chance the hand's first card wins the first trick")), wrap=True)
     _legend(fig, *ax.get_legend_handles_labels())
     i = names.index("mineiro")
     caption = _("When everyone plays a card at random, the first card wins the trick {a} of "
@@ -249,7 +273,7 @@ def level_name(v, codes, vira=None) -> str:
     every = [c for c in v.deck if c.rank == rank and c != vira_card]
     if all(c.rank == rank for c in cards) and len(every) == len(cards):
         return _("any {rank}").format(rank=cards[0].rank_name())
-    return " / ".join(c.name() for c in cards)
+    return chain([c.name() for c in cards], " / ")
 
 
 def _lead(name, players):
@@ -265,16 +289,16 @@ def _lead(name, players):
     bars = ax.barh(ys, ties, 0.7, left=wins, color=ORANGE, label=_("tied"))
     for bar, (_c, w, _t) in zip(bars, table):  # the chance of winning, after the bar
         end = bar.get_x() + bar.get_width()
-        ax.annotate(bar_pct(w), (end, bar.get_y() + bar.get_height() / 2),
+        ax.annotate(shown(bar_pct(w)), (end, bar.get_y() + bar.get_height() / 2),
                     va="center", ha="left", fontsize=NOTES, xytext=(3, 0),
                     textcoords="offset points")
     ax.set_yticks(ys)
-    ax.set_yticklabels(labels, fontsize=NOTES)
+    ax.set_yticklabels([shown(x) for x in labels], fontsize=NOTES)
     ax.invert_yaxis()
     ax.set_xlim(0, 1.22)
     _percent_axis(ax.xaxis)
     ax.set_xticks([0, 0.5, 1])
-    ax.set_xlabel(_("chance the card you lead wins (strongest first)"), wrap=True)
+    ax.set_xlabel(shown(_("chance the card you lead wins (strongest first)")), wrap=True)
     _legend(fig, *ax.get_legend_handles_labels())
     top = table[0]
     common = next((row for row in table if float(row[1]) < 0.5), table[-1])
@@ -323,7 +347,7 @@ def _stamp(language: str) -> str:
     the language's catalog and matplotlib's version."""
     digest = hashlib.sha256(version("matplotlib").encode())
     catalog = LOCALE_DIR / language / "LC_MESSAGES" / "truco.mo"
-    for path in (Path(__file__), Path(odds.__file__), catalog):
+    for path in (Path(__file__), Path(odds.__file__), Path(i18n.__file__), catalog):
         digest.update(path.read_bytes() if path.exists() else b"-")
     return digest.hexdigest()[:20]
 

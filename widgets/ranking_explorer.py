@@ -15,7 +15,7 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _, get_language, ngettext
+from truco.i18n import _, format_list, get_language, ngettext
 
 from .cardrow import CardRow
 from .common import (TutorWidget, button, card_item, card_label, full_sentence, get_variant,
@@ -88,8 +88,8 @@ class RankingExplorer(TutorWidget):
         self.selected = self.previous = None
         self._sync_vira_picker()
         self._draw()
-        specials = ", ".join(self.variant.card_name(c, card)
-                             for c in self.variant.manilhas(card))
+        specials = format_list([self.variant.card_name(c, card)
+                                for c in self.variant.manilhas(card)])
         self.say(_("{vira} {card}: the special cards are now {specials}.").format(
             vira=vira_word(self.variant), card=card.name(), specials=specials))
         return True
@@ -133,7 +133,7 @@ class RankingExplorer(TutorWidget):
                        .format(beats=len(beats), loses=len(loses)))
         if ties:
             details.append(_("It ties with {cards}.").format(
-                cards=", ".join(v.card_name(c, vira) for c in ties)))
+                cards=format_list([v.card_name(c, vira) for c in ties])))
         else:
             details.append(_("No other card ties with it."))
         if previous is None:
@@ -212,7 +212,7 @@ class RankingExplorer(TutorWidget):
             rows = "".join(
                 "<li>" + escape(_("{kind}: {cards}").format(
                     kind=kind_name(lv.kind),
-                    cards=", ".join(v.card_name(c, vira) for c in lv.cards)))
+                    cards=format_list([v.card_name(c, vira) for c in lv.cards])))
                 + "</li>" for lv in ranking.levels)
             head = ""
             if vira is not None:

@@ -28,7 +28,7 @@ import ipywidgets as W
 
 import truco
 from truco import Undecided, resolve
-from truco.i18n import _
+from truco.i18n import _, capitalize_first, sequence
 
 from .classroom.session import recorder
 from .common import ActionButtons, TutorWidget, button, get_variant, team_label, variant_picker
@@ -54,7 +54,7 @@ def all_tie_rule(variant, value) -> str:
 
 def _sentence(text: str) -> str:
     """A rule shown on its own, as a sentence: with a capital letter."""
-    return text[:1].upper() + text[1:]
+    return capitalize_first(text)
 
 
 def _result_name(result) -> str:
@@ -360,7 +360,7 @@ class TieExplorer(TutorWidget):
                 mark = ' class="tutor-current"' if v.name == self.variant.name else ""
                 rows.append(f"<tr{mark}><th>{escape(_(v.title))}</th>"
                             f"<td>{outcomes}</td></tr>")
-        results = ", ".join(_result_name(t) for t in self.tricks)
+        results = sequence([_result_name(t) for t in self.tricks])
         mano = _("the mano's side") if self.mano == 0 else _("not mano")
         if self.tricks_in_feedback():  # the engine's explanation lists them already
             head = escape(_("Team A is {mano}; the dealer is on {dealer}.").format(

@@ -20,7 +20,7 @@ import ipywidgets as W
 
 import truco
 from truco import Undecided, resolve
-from truco.i18n import _, ngettext
+from truco.i18n import _, format_list, ngettext, sequence
 
 from .cardrow import CardRow
 from .classroom.session import class_seed
@@ -221,7 +221,7 @@ class VariantCompare(TutorWidget):
                                "pick one of {valid}").format(
                 other=_(other.title), variant=_(self.variant.title),
                 deck=deck_words(self.variant),
-                valid=", ".join(_(v.title) for v in self._choices)))
+                valid=format_list([_(v.title) for v in self._choices], "or")))
         return other
 
     def _other_options(self) -> list:
@@ -330,15 +330,16 @@ class VariantCompare(TutorWidget):
                 "{a} is played with {deck_a} and {b} with {deck_b}. They share {n} cards, the "
                 "{ranks} of every suit: the deal uses only those.", n).format(
                 a=_(v.title), deck_a=deck_words(v), b=_(o.title), deck_b=deck_words(o), n=n,
-                ranks=", ".join(ranks)))
+                ranks=format_list(ranks)))
         others = [x for x in map(truco.variant, truco.VARIANT_NAMES)
                   if x.name != v.name and x not in self._choices]
         if others:
             groups = {}
             for x in others:
                 groups.setdefault(deck_words(x), []).append(_(x.title))
-            listed = "; ".join(_("{variants}, with {deck}").format(
-                deck=deck, variants=", ".join(names)) for deck, names in groups.items())
+            listed = sequence([_("{variants}, with {deck}").format(
+                deck=deck, variants=format_list(names)) for deck, names in groups.items()],
+                strong=True)
             lines.append(_("Not offered, because no deal of {variant} fits their cards: "
                            "{groups}. To compare them, first choose one of them as the "
                            "variant.").format(variant=_(v.title), groups=listed))
@@ -387,7 +388,7 @@ class VariantCompare(TutorWidget):
         vira = ""
         turned = self._turner()
         if self.vira is not None and turned is not None:
-            users = ", ".join(_(x.title) for x in (v, o) if x.uses_vira)
+            users = format_list([_(x.title) for x in (v, o) if x.uses_vira])
             vira = card_html(turned, self.vira, self.vira, width=44,
                              highlight=vira_highlight(turned),
                              caption=_("{vira} (used by {variants})").format(

@@ -79,7 +79,7 @@ def test_a_mineiro_learner_may_compare_with_every_variant_whose_deck_fits():
     assert not {"argentino", "uruguayo", "truc-catalan", "plato"} & set(offered)
     # ... and is told why the Spanish-deck variants are not offered
     note = c.note.value.replace("&#x27;", "'")
-    assert "Truco Argentino, Truc (Catalan), Truco (Plato app), Truco Uruguayo, with 40 " \
+    assert "Truco Argentino, Truc (Catalan), Truco (Plato app), and Truco Uruguayo, with 40 " \
         "Spanish cards." in note
     assert "no deal of Truco Mineiro fits their cards" in note
 
