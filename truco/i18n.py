@@ -315,9 +315,16 @@ def chain(items, separator: str = " > ") -> str:
     items = [str(i) for i in items]
     if get_language() not in RTL:
         return separator.join(items)
-    if any(_strong_direction(i) == "rtl" for i in items):
+    if any(has_rtl_letters(i) for i in items):
         return RLI + separator.join(isolate(i) for i in items) + PDI
     return LRI + separator.join(items) + PDI
+
+
+def has_rtl_letters(text: str) -> bool:
+    """Whether ``text`` holds a right-to-left letter (Persian, Arabic, Hebrew)."""
+    import unicodedata
+
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in str(text))
 
 
 def _strong_direction(text: str) -> str | None:
