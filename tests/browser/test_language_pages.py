@@ -155,3 +155,94 @@ def test_browser_language_is_the_default(browser, voila_server):
         expect(feedback).to_contain_text(prompt)
     finally:
         context.close()
+
+
+# --- issue 18: Persian that reads right ---------------------------------------------------------
+# In the first text node under ``selector`` that holds ``needle``: [left, top] of each of its
+# characters (Range.getClientRects: where the browser drew it).
+_GLYPH_BOXES = """([selector, needle]) => {
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.indexOf(needle);
+      if (at < 0) continue;
+      const boxes = [];
+      for (let i = 0; i < needle.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, at + i);
+        range.setEnd(node, at + i + 1);
+        const rect = range.getClientRects()[0];
+        boxes.push(rect ? [rect.left, Math.round(rect.top)] : null);
+      }
+      return boxes;
+    }
+  }
+  return null;
+}"""
+
+
+def commons_order() -> str:
+    """The engine's ranking chain of Truco Mineiro's common cards: '3 > 2 > A > K ...'."""
+    import truco
+    from truco.verdicts import commons_rule
+
+    text = commons_rule(truco.variant("mineiro"))  # English: no isolates around the chain
+    return re.search(r"rank (.+?);", text).group(1)
+
+
+def test_persian_ranking_chain_reads_left_to_right(open_lesson):
+    """The chain '3 > 2 > A > K > Q > J > 7 > 6 > 5 > 4' inside a Persian sentence is drawn
+    as one left-to-right piece: each card's rank to the right of the stronger one before it
+    (before issue 18, 'A ... 4' ran left to right while '3' and '2' sat on its right in
+    reverse, with mirrored '>')."""
+    page = open_in(open_lesson, "01_ranking", "fa")
+    cards = page.locator(".tutor-widget .tutor-card")
+    cards.nth(cards.count() - 2).click()  # a 4: explained against the 5 above it
+    order = commons_order()
+    feedback = ".tutor-widget .tutor-feedback"
+    expect(page.locator(feedback).first).to_contain_text(order, timeout=15_000)
+    boxes = page.evaluate(_GLYPH_BOXES, [feedback, order])
+    assert boxes and all(boxes), boxes
+    ranks = [(ch, box) for ch, box in zip(order, boxes) if ch not in " >="]
+    for (a, (left_a, line_a)), (b, (left_b, line_b)) in zip(ranks, ranks[1:]):
+        if line_a == line_b:  # (a chain broken over two lines goes on at the next line's start)
+            assert left_a < left_b, f"{a} is drawn right of {b}: {ranks}"
+    # the '>' signs point at the weaker card: not mirrored, so each stands between its cards
+    signs = [box for ch, box in zip(order, boxes) if ch == ">"]
+    assert len(signs) == len(ranks) - 1
+    for (_a, (left_a, line_a)), sign, (_b, (left_b, line_b)) in zip(ranks, signs, ranks[1:]):
+        if line_a == line_b == sign[1]:
+            assert left_a < sign[0] < left_b
+
+
+def test_persian_ladder_climbs_right_to_left(open_lesson):
+    """The raise ladder in Persian: the rungs from right to left (base first, on the right),
+    each rung's name read before its value (to its right), every rung on the page's side of
+    the next, the arrows between them pointing left."""
+    page = open_in(open_lesson, "05_raising", "fa")
+    rungs = page.locator(".tutor-widget .tutor-rung")
+    expect(rungs.first).to_be_visible(timeout=15_000)
+    boxes = rungs.evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.right, Math.round(r.top), e.innerText]; })")
+    assert len(boxes) >= 3, boxes
+    for (l1, r1, t1, x1), (l2, r2, t2, x2) in zip(boxes, boxes[1:]):
+        if t1 == t2:
+            assert r2 <= l1 + 1, f"rung {x2!r} is not left of rung {x1!r}: {boxes}"
+    # within a rung, its name (the ladder's word: Truco, Seis ...) is right of its number
+    import truco
+
+    v = truco.variant("mineiro")
+    name, value = v.ladder[0]
+    ladder = ".tutor-widget .tutor-rung"
+    found = page.evaluate(_GLYPH_BOXES, [ladder, name])
+    persian = str(value).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+    digits = page.evaluate(_GLYPH_BOXES, [ladder, persian]) or \
+        page.evaluate(_GLYPH_BOXES, [ladder, str(value)])
+    assert found and digits, (name, value)
+    assert persian in page.locator(ladder).all_inner_texts()[1], "Persian digits"
+    assert found[0][0] > digits[0][0], f"{name} is drawn left of its value {value}"
+    # the arrows between the rungs point the way the ladder climbs: left
+    arrows = rungs.evaluate_all(
+        "els => els.slice(1).map(e => getComputedStyle(e, '::before').content)")
+    assert arrows and all("\u2190" in a for a in arrows), arrows
