@@ -315,3 +315,107 @@ def test_language_is_per_context():
     thread.start()
     thread.join()
     assert seen == ["en"] and truco.get_language() == "th"
+
+
+# --- issue 18: numbers, plurals, lists and direction of each language ---------------------------
+def test_numbers_and_percentages_in_each_language():
+    """Babel's way of each language, with its own digits where its locale uses them."""
+    expected = {"en": ("2,594", "27.7%"), "pt_BR": ("2.594", "27,7%"), "es_AR": ("2.594", "27,7%"),
+                "th": ("2,594", "27.7%"), "tl": ("2,594", "27.7%"), "fa": ("۲٬۵۹۴", "۲۷٫۷٪")}
+    for code, (count, share) in expected.items():
+        assert i18n.number(2594, code=code) == count, code
+        assert i18n.percent(137 / 494, 1, code=code) == share, code
+    assert i18n.percent(0.25, 0, code="fa") == "۲۵٪" and i18n.number(12.5, code="pt_BR") == "12,5"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_messages_write_numbers_in_the_language(code):
+    set_language(code)
+    text = i18n.Message("{n} of {total}: {pct}").format(n=7, total=2594,
+                                                        pct=i18n.Percent(0.277, 1))
+    assert i18n.strip_bidi(text) == (f"{i18n.number(7, code=code)} of "
+                                     f"{i18n.number(2594, code=code)}: "
+                                     f"{i18n.percent(0.277, 1, code=code)}")
+    if code == "fa":
+        assert "۷" in text and "7" not in text
+
+
+@pytest.mark.parametrize("kind", ["truco", "lessons"])
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_plural_forms_headers_are_babels(code, kind):
+    """Each catalog's Plural-Forms is the rule Babel gives for its language (CLDR): Persian
+    one form for 0 and 1, Thai a single form, Tagalog its own rule, and the formula picks the
+    same form as Babel's for every count."""
+    import gettext
+
+    from babel.messages.plurals import get_plural
+
+    from widgets import prose
+
+    path = (LOCALE_DIR if kind == "truco" else prose.LOCALE_DIR) / code / "LC_MESSAGES" / \
+        f"{kind}.po"
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=code)
+    header = dict(catalog.mime_headers)["Plural-Forms"]
+    rule = get_plural(code)
+    assert catalog.num_plurals == rule.num_plurals, (code, header)
+    ours = gettext.c2py(catalog.plural_expr)
+    babels = gettext.c2py(rule.plural_expr)
+    assert [ours(n) for n in range(0, 1200)] == [babels(n) for n in range(0, 1200)], header
+    assert i18n.plural_forms(code).startswith(f"nplurals={rule.num_plurals};")
+
+
+def test_persian_lists_and_isolates():
+    set_language("fa")
+    items = ["۴ گشنیز (Zap)", "۷ دل (Copas)", "آس پیک"]
+    assert i18n.strip_bidi(i18n.format_list(items)) == "۴ گشنیز (Zap)، ۷ دل (Copas)، و آس پیک"
+    assert "،" in i18n.sequence(["a", "b"]) and "؛" in i18n.sequence(["a", "b"], strong=True)
+    # a value in a Persian sentence is isolated; a chain of card ranks is one left-to-right run
+    text = i18n.Message("{kind}: {cards}").format(kind="manilha", cards=items[0])
+    assert text == f"{i18n.FSI}manilha{i18n.PDI}: {i18n.FSI}{items[0]}{i18n.PDI}"
+    assert i18n.chain(["3", "2", "A", "K"]) == f"{i18n.LRI}3 > 2 > A > K{i18n.PDI}"
+    # a chain of Persian names keeps the language's order, each name isolated
+    assert i18n.chain(items[:2]).startswith(i18n.RLI + i18n.FSI)
+    set_language("en")
+    assert i18n.chain(["3", "2"]) == "3 > 2" and i18n.isolate("x") == "x"
+
+
+def test_persian_ranking_rule_is_isolated():
+    """The engine's rule in Persian: the chain '3 > 2 > A ...' a left-to-right isolate."""
+    from truco.verdicts import commons_rule
+
+    set_language("fa")
+    rule = commons_rule(truco.variant("mineiro"))
+    assert f"{i18n.LRI}3 > 2 > A > K > J > Q > 7 > 6 > 5 > 4{i18n.PDI}" in rule or \
+        f"{i18n.LRI}3 > 2 > A > K > Q > J > 7 > 6 > 5 > 4{i18n.PDI}" in rule, rule
+
+
+def test_noun_phrases_open_sentences_with_a_capital():
+    from widgets.common import seat_label, seat_name
+
+    assert i18n._("{player} is to act.").format(player=seat_name(1)) == \
+        "Player 1 (team B) is to act."
+    assert i18n._("You are {player}.").format(player=seat_name(0)) == "You are player 0 (team A)."
+    assert seat_label(1) == "Player 1 (team B)"
+    assert [seat_name(s, learner=0, players=4) for s in range(4)] == [
+        "you", "the opponent on your right", "your partner", "the opponent on your left"]
+    assert seat_name(3, learner=1, players=6) == "your partner on your right"
+
+
+def test_no_message_is_a_plural_written_with_brackets():
+    """Counts go through ngettext: no msgid says 'card(s)'."""
+    found = [m.id for m in template() if m.id and re.search(r"\w\((s|es)\)", str(m.id))]
+    now = [m for m in found if m in ids(_extracted_now_cached())]
+    assert not now, now
+
+
+_EXTRACTED = []
+
+
+def _extracted_now_cached():
+    if not _EXTRACTED:
+        import tempfile
+        from pathlib import Path
+        with tempfile.TemporaryDirectory() as tmp:
+            _EXTRACTED.append(_extracted_now(Path(tmp)))
+    return _EXTRACTED[0]

@@ -327,25 +327,6 @@ def has_rtl_letters(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in str(text))
 
 
-def _strong_direction(text: str) -> str | None:
-    """'rtl' or 'ltr' by the first letter with a strong direction (skipping isolates)."""
-    import unicodedata
-
-    depth = 0
-    for ch in text:
-        if ch in (LRI, RLI, FSI):
-            depth += 1
-        elif ch == PDI:
-            depth = max(0, depth - 1)
-        elif not depth:
-            kind = unicodedata.bidirectional(ch)
-            if kind in ("R", "AL"):
-                return "rtl"
-            if kind == "L":
-                return "ltr"
-    return None
-
-
 def capitalize_first(text: str) -> str:
     """``text`` with its first letter a capital (directional marks before it skipped); a
     :class:`Message` stays one."""
