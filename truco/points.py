@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .cards import ALL_CARDS, SPANISH, SUITS, Card, card_from_code
 from .errors import CardError
-from .i18n import N_, _
+from .i18n import N_, _, chain, format_list, number, sequence
 from .verdicts import Verdict
 
 PIEZA_ORDER = (2, 4, 5, 11, 10)  # strongest first (Uruguay)
@@ -29,7 +29,7 @@ def _cards(cards) -> list[Card]:
            for c in cards]
     if len(out) != 3 or len(set(out)) != 3:
         raise CardError(_("envido and flor count a hand of three different cards, not {cards}")
-                        .format(cards=", ".join(str(c) for c in out)), reason="bad_hand")
+                        .format(cards=sequence(str(c) for c in out)), reason="bad_hand")
     return out
 
 
@@ -69,8 +69,10 @@ class EnvidoVerdict(Verdict):
         return _(POINTS_RULES[self.reason])
 
     def explain(self) -> str:
-        names = _(" and ").join(c.name() for c in self.cards)
-        terms = " + ".join(str(v) for v in self.values + ((self.bonus,) if self.bonus else ()))
+        names = format_list([c.name() for c in self.cards])  # '7 of espadas and 6 of espadas'
+        # the sum, left to right in every language: '7 + 6 + 20'
+        terms = chain((number(v) for v in self.values + ((self.bonus,) if self.bonus else ())),
+                      " + ")
         fmt = dict(cards=names, sum=terms, points=self.points)
         return _(POINTS_TEXT[self.reason]).format(**fmt)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import ALL_CARDS, Card
-from .i18n import _
+from .i18n import _, sequence
 
 COMMON, MANILHA, BRAVA, PIEZA, MATA = "common", "manilha", "brava", "pieza", "mata"
 SPECIAL_KINDS = (MANILHA, BRAVA, PIEZA, MATA)
@@ -28,7 +28,7 @@ class Level:
     cards: tuple[Card, ...]
 
     def describe(self) -> str:
-        names = ", ".join(c.name() for c in self.cards)
+        names = sequence(c.name() for c in self.cards)
         return _("{position}. {cards}").format(position=self.position, cards=names)
 
 
