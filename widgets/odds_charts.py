@@ -32,7 +32,7 @@ import ipywidgets as W
 import truco
 from truco import odds
 from truco import i18n
-from truco.i18n import (LANGUAGES, LOCALE_DIR, LRI, PDI, RLI, _, chain, get_language,
+from truco.i18n import (LANGUAGES, LOCALE_DIR, LRI, PDI, RLI, _, chain, format_list, get_language,
                         has_rtl_letters, ngettext, number, percent, set_language,
                         text_direction)
 
@@ -77,13 +77,31 @@ MAX_WIDTH = "32em"
 TEXT, TICKS, NOTES = 12.5, 12, 11
 STYLE = {"font.size": TEXT, "axes.labelsize": TEXT, "xtick.labelsize": TICKS,
          "ytick.labelsize": TICKS, "legend.fontsize": TICKS, "axes.titlesize": TEXT}
+# Fonts for the letters DejaVu Sans lacks (Thai), when the machine has one: matplotlib then
+# measures a Thai label with Thai glyphs (with DejaVu alone, each letter was an empty box as
+# wide as a capital: labels twice too long, a chart squeezed small or its axes collapsed), and
+# the SVG names the font for the browser too.
+FALLBACK_FONTS = ("Loma", "Garuda", "Norasi", "Sawasdee", "Kinnari", "Noto Sans Thai")
+
+
+@lru_cache(maxsize=1)
+def font_families() -> tuple[str, ...]:
+    from matplotlib import font_manager
+
+    present = {f.name for f in font_manager.fontManager.ttflist}
+    thai = next((name for name in FALLBACK_FONTS if name in present), None)
+    return ("DejaVu Sans",) + ((thai,) if thai else ())
+
+
+def style() -> dict:
+    return {**STYLE, "font.family": list(font_families())}
 
 
 def _svg(fig, prefix: str) -> str:
     from matplotlib import rc_context
 
     buf = io.StringIO()
-    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "truco-tutor", **STYLE}), \
+    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "truco-tutor", **style()}), \
             warnings.catch_warnings():
         # Text stays text in the SVG (svg.fonttype none): the browser draws Thai or Persian
         # with its own fonts, so matplotlib's note that DejaVu Sans lacks a glyph (used only
@@ -273,6 +291,10 @@ def level_name(v, codes, vira=None) -> str:
     every = [c for c in v.deck if c.rank == rank and c != vira_card]
     if all(c.rank == rank for c in cards) and len(every) == len(cards):
         return _("any {rank}").format(rank=cards[0].rank_name())
+    if all(c.rank == rank for c in cards):  # 'rey (12) of bastos, oros and copas'
+        # Translators: cards of one rank in several suits, "2 of bastos, oros and copas"
+        return _("{rank} of {suits}").format(rank=cards[0].rank_name(),
+                                             suits=format_list([c.suit_name() for c in cards]))
     return chain([c.name() for c in cards], " / ")
 
 
@@ -280,21 +302,27 @@ def _lead(name, players):
     v = get_variant(name)
     vira = default_vira(v)
     table = odds.lead_card_table(v, players, vira)
-    fig, ax = _figure(1.3 + 0.27 * len(table))
+    # Each row: the card's name on a line of its own above its bar, from the left edge, so the
+    # bars keep the chart's whole width whatever the names' length in the language (names
+    # beside the bars, as tick labels, squeezed the plot to nothing on a phone in Thai or
+    # Persian, or with Uruguay's three-suit levels).
+    fig, ax = _figure(1.0 + 0.43 * len(table))
     labels = [level_name(v, codes, vira) for codes, _w, _t in table]
     wins = [float(w) for _c, w, _t in table]
     ties = [float(t) for _c, _w, t in table]
     ys = list(range(len(table)))
-    ax.barh(ys, wins, 0.7, color=BLUE, label=_("wins the trick"))
-    bars = ax.barh(ys, ties, 0.7, left=wins, color=ORANGE, label=_("tied"))
+    ax.barh(ys, wins, 0.42, color=BLUE, label=_("wins the trick"))
+    bars = ax.barh(ys, ties, 0.42, left=wins, color=ORANGE, label=_("tied"))
     for bar, (_c, w, _t) in zip(bars, table):  # the chance of winning, after the bar
         end = bar.get_x() + bar.get_width()
         ax.annotate(shown(bar_pct(w)), (end, bar.get_y() + bar.get_height() / 2),
                     va="center", ha="left", fontsize=NOTES, xytext=(3, 0),
                     textcoords="offset points")
-    ax.set_yticks(ys)
-    ax.set_yticklabels([shown(x) for x in labels], fontsize=NOTES)
-    ax.invert_yaxis()
+    for y, label in zip(ys, labels):  # the name above the bar
+        ax.annotate(shown(label), (0, y - 0.23), va="bottom", ha="left", fontsize=NOTES,
+                    xytext=(2, 1), textcoords="offset points")
+    ax.set_yticks([])
+    ax.set_ylim(len(table) - 0.6, -0.95)  # strongest first, room for the first name
     ax.set_xlim(0, 1.22)
     _percent_axis(ax.xaxis)
     ax.set_xticks([0, 0.5, 1])
@@ -324,7 +352,7 @@ def figure(kind: str, name: str = "mineiro", players: int = 2):
     """(matplotlib figure, caption, description) of a chart, drawn with the tutor's sizes."""
     from matplotlib import rc_context
 
-    with rc_context(STYLE):
+    with rc_context(style()):
         if kind == "lead":
             return _lead(name, players)
         return {"manilhas": _manilhas, "envido": _envido, "flor": _flor,
