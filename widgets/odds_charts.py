@@ -281,8 +281,9 @@ def default_vira(v):
 
 def level_name(v, codes, vira=None) -> str:
     """A level of the lead table in words, short enough for a phone: '4 of clubs', 'any 3'
-    (every card of that rank left in the deck), or its cards' names ('7 of bastos / 7 of
-    copas'). The caption gives the nicknames."""
+    (every card of that rank left in the deck), 'any rey (12) except espadas', '7 of bastos
+    and copas', or its cards' names ('7 of bastos / 7 of copas'). The caption gives the
+    nicknames."""
     cards = [v.card(c) for c in codes]
     vira_card = v.card(vira) if vira is not None else None
     if len(cards) == 1:
@@ -291,8 +292,13 @@ def level_name(v, codes, vira=None) -> str:
     every = [c for c in v.deck if c.rank == rank and c != vira_card]
     if all(c.rank == rank for c in cards) and len(every) == len(cards):
         return _("any {rank}").format(rank=cards[0].rank_name())
-    if all(c.rank == rank for c in cards):  # 'rey (12) of bastos, oros and copas'
-        # Translators: cards of one rank in several suits, "2 of bastos, oros and copas"
+    if all(c.rank == rank for c in cards):
+        others = [c for c in every if c not in cards]
+        if len(others) == 1:  # 'any rey (12) except espadas' (that one is a pieza)
+            # Translators: every card of a rank but one suit's, "any rey (12) except espadas"
+            return _("any {rank} except {suit}").format(rank=cards[0].rank_name(),
+                                                        suit=others[0].suit_name())
+        # Translators: cards of one rank in several suits, "7 of bastos and copas"
         return _("{rank} of {suits}").format(rank=cards[0].rank_name(),
                                              suits=format_list([c.suit_name() for c in cards]))
     return chain([c.name() for c in cards], " / ")

@@ -1,5 +1,6 @@
 """OddsChart: the odds lesson's charts draw the engine's exact counts (issue 6)."""
 import json
+import re
 import warnings
 
 import pytest
@@ -188,3 +189,37 @@ def test_legend_swatches_never_touch_a_label(kind, language):
                         assert not frame.overlaps(patch.get_window_extent(renderer))
     finally:
         set_language("en")
+
+
+# --- issue 18: every language, on a phone ---------------------------------------------------------
+@pytest.mark.parametrize("language", ["th", "fa"])
+@pytest.mark.parametrize("variant", ["mineiro", "uruguayo"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_readable_on_a_phone_in_thai_and_persian(kind, variant, language, fresh_cache):
+    """Thai and Persian labels (the lead chart's card names above all: Uruguay's levels name
+    three suits) leave the chart drawn at a readable size in a phone's column."""
+    import re
+    set_language(language)
+    try:
+        svg = OddsChart(kind, variant=variant).html.value
+    finally:
+        set_language("en")
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+    smallest = min(size for size, _t in svg_texts(svg))
+    assert smallest * PHONE / width >= 11.5, (smallest, width)
+
+
+def test_axes_and_bar_labels_in_the_learners_digits(fresh_cache):
+    """Percent axes and bar labels written by Babel for the language: '25%', '۲۵٪'."""
+    texts = {}
+    for language in ("en", "pt_BR", "fa"):
+        set_language(language)
+        try:
+            texts[language] = [t for _s, t in svg_texts(OddsChart("manilhas").html.value)]
+        finally:
+            set_language("en")
+    assert "25%" in texts["en"] and "72.3%" in texts["en"]
+    assert "72,3%" in texts["pt_BR"]
+    assert any("۲۵٪" in t for t in texts["fa"]) and any("۷۲٫۳٪" in t for t in texts["fa"])
+    assert not [t for t in texts["fa"] if re.search(r"\d", t) and re.search(r"[0-9]", t)
+                and "manilha" not in t], texts["fa"]
