@@ -19,7 +19,7 @@ from html import escape
 import ipywidgets as W
 
 import truco
-from truco.i18n import _, format_list
+from truco.i18n import _, format_list, ngettext
 
 from .cardrow import CardRow
 from .classroom.session import recorder
@@ -112,7 +112,8 @@ class EnvidoTrainer(TutorWidget):
             return False
         self.envido_answered = True
         self._count(right)
-        text = _("Right: {points} points of envido.") if right else \
+        text = ngettext("Right: {points} point of envido.", "Right: {points} points of envido.",
+                        self.verdict.points) if right else \
             _("No: the envido is {points}, not {answer}.")
         self.say(text.format(points=self.verdict.points, answer=points),
                  "right" if right else "wrong", [self.verdict.explain(),
