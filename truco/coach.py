@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from math import comb
 
-from .i18n import Percent, _
+from .i18n import Percent, _, ngettext
 from .players._base import only_reason
 from .players._side import (answer_envido, answer_flor, answer_mon_reste, decide_special,
                             envido_chance_sampled, envido_stakes, flor_chance_vs,
@@ -73,12 +73,17 @@ class Advice:
 
     def summary(self) -> str:
         if self.exact:
-            return _("You win this hand against {pct} of the {n} hands the others could hold, "
-                     "if both sides play the rest well.").format(pct=Percent(self.win),
-                                                                 n=self.deals)
-        return _("You win this hand in {pct} of {n} sampled deals of the cards you cannot "
-                 "see, if everyone plays the rest well.").format(pct=Percent(self.win),
-                                                                 n=self.deals)
+            return ngettext(
+                "You win this hand against {pct} of the {n} hand the others could hold, if "
+                "both sides play the rest well.",
+                "You win this hand against {pct} of the {n} hands the others could hold, if "
+                "both sides play the rest well.", self.deals).format(pct=Percent(self.win),
+                                                                     n=self.deals)
+        return ngettext("You win this hand in {pct} of {n} sampled deal of the cards you cannot "
+                        "see, if everyone plays the rest well.",
+                        "You win this hand in {pct} of {n} sampled deals of the cards you cannot "
+                        "see, if everyone plays the rest well.", self.deals).format(
+            pct=Percent(self.win), n=self.deals)
 
 
 # --- the double-dummy solver -------------------------------------------------------------------
