@@ -75,11 +75,10 @@ def muestra_rule(ranking, top_kind, other_kind) -> str:
     muestra = ranking.vira
     ranks = [c.rank for c in ranking.specials() if ranking.kind[c.id] == PIEZA]
     order = chain(str(r) for r in ranks)  # "2 > 4 > 5 > 11 > 10", left to right everywhere
-    text = _("the piezas rank {order} of the muestra's suit").format(order=order)
     if 12 in ranks:  # the muestra is itself a pieza rank: the 12 stands in for it
-        text += _(" (the 12 takes the place of the {rank}, the muestra turned up)").format(
-            rank=muestra.rank)
-    return text
+        return _("the piezas rank {order} of the muestra's suit (the 12 takes the place of the "
+                 "{rank}, the muestra turned up)").format(order=order, rank=muestra.rank)
+    return _("the piezas rank {order} of the muestra's suit").format(order=order)
 
 
 def _beats_commons_rule(kind: str) -> str:

@@ -336,21 +336,22 @@ def _lead(name, players):
     _legend(fig, *ax.get_legend_handles_labels())
     top = table[0]
     common = next((row for row in table if float(row[1]) < 0.5), table[-1])
-    where = ""
-    if vira:
-        where = _(" ({vira}: {card})").format(vira=vira_word(v), card=v.card(vira).name())
+    variant = _(v.title)
+    if vira:  # the variant's name with the card turned up: "Truco Paulista (Vira: 4 of clubs)"
+        variant = _("{variant} ({vira}: {card})").format(variant=variant, vira=vira_word(v),
+                                                         card=v.card(vira).name())
     codes = common[0]
     card = v.card_name(codes[0], vira) if len(codes) == 1 else _("any {rank}").format(
         rank=v.card(codes[0]).rank_name())
     caption = ngettext(
-        "{variant}{where}, {n} player: led against opponents who answer with their best card, "
-        "the {top} always holds; the strongest lead that wins less than half the time is "
-        "{card}, which wins {w}.",
-        "{variant}{where}, {n} players: led against opponents who answer with their best card, "
-        "the {top} always holds; the strongest lead that wins less than half the time is "
-        "{card}, which wins {w}.", players).format(
-        variant=_(v.title), where=where, n=players, top=v.card_name(top[0][0], vira),
-        card=card, w=pct(common[1]))
+        "{variant}, {n} player: led against opponents who answer with their best card, the "
+        "{top} always holds; the strongest lead that wins less than half the time is {card}, "
+        "which wins {w}.",
+        "{variant}, {n} players: led against opponents who answer with their best card, the "
+        "{top} always holds; the strongest lead that wins less than half the time is {card}, "
+        "which wins {w}.", players).format(
+        variant=variant, n=players, top=v.card_name(top[0][0], vira), card=card,
+        w=pct(common[1]))
     return fig, caption, _("Bar chart: how often each card you lead wins the trick")
 
 
