@@ -220,7 +220,7 @@ def test_02_manilhas_right_and_wrong(lesson):
         click_card(root, shadow.row, code)
         shadow.pick(code)
         expect_feedback(root, shadow.message)
-    expect(feedback(root)).to_contain_text("All found, with 1 wrong pick(s)")
+    expect(feedback(root)).to_contain_text("All found, with 1 wrong pick:")
     expect(root).to_contain_text("Score: 0 of 1")
 
 
