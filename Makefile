@@ -47,8 +47,10 @@ test: venv chromium postgresql
 # template in share/jupyter, JUPYTER_CONFIG_PATH finds share/jupyter/config/voila.py
 # (the hook that shows the lessons' prose in the learner's language), and lessons link as
 # /voila/render/lessons/<name>.ipynb.  Loopback only, no browser, offline.  voila.json's
-# TutorKernelManager renders notebooks of lessons/ only and bounds the kernels (README,
-# "Kernel limits": TRUCO_MAX_KERNELS and the other settings pass through the environment).
+# TutorKernelManager renders notebooks of lessons/ only, bounds the kernels and keeps a few
+# warm ones ready so that a lesson opens at once (README, "Opening a lesson" and "Kernel
+# limits": TRUCO_MAX_KERNELS, TRUCO_KERNEL_POOL and the other settings pass through the
+# environment); share/jupyter/config/voila.py adds the loading screen in the learner's language.
 app: venv
 	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
 	$(PY) -m widgets.odds_charts warm
@@ -66,7 +68,8 @@ lab: venv
 	  --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/lessons \
 	  $$(test "$$(id -u)" = 0 && echo --allow-root) $(LAB_ARGS)
 
-# Time to first widget and click latency in headless Chromium (see bench/app.py).
+# Time to first widget, click latency and kernel memory in headless Chromium, each lesson
+# against a bare page that Voilà serves its default way, in the same round (see bench/app.py).
 .PHONY: bench-app
 bench-app: venv chromium
 	$(PY) -m widgets.odds_charts warm

@@ -150,7 +150,7 @@ def free_port() -> int:
 class Server:
     """A Voilà server from the repository root, like `make app`."""
 
-    def __init__(self, nodelay: bool, baseline: bool = False):
+    def __init__(self, nodelay: bool, baseline: bool = False, extra_args=()):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         args = [
@@ -159,6 +159,7 @@ class Server:
         ]
         if not nodelay:
             args.append(f"--Voila.kernel_websocket_connection_class={DEFAULT_CONNECTION}")
+        args.extend(extra_args)
         LOG_DIR.mkdir(exist_ok=True)
         self.log_path = LOG_DIR / "bench-voila.log"
         with open(self.log_path, "wb") as log:
@@ -258,8 +259,10 @@ def kernel_memory_mb(server: "Server", page) -> float:
     return float("nan")
 
 
-def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int) -> dict:
-    server = Server(nodelay, baseline=notebook == BARE)
+def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int,
+                   server_args=()) -> dict:
+    baseline = notebook == BARE
+    server = Server(nodelay, baseline=baseline, extra_args=() if baseline else server_args)
     try:
         url = f"{server.url}voila/render/{notebook}"
         context = browser.new_context()
@@ -346,6 +349,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the list this many times; show the median of each figure")
     parser.add_argument("--json", metavar="PATH",
                         help="also write every round's figures to PATH (JSON)")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
+                        help="an extra command-line setting for the lessons' servers (not the "
+                             "bare page's), e.g. --server-arg=--TutorKernelManager.pool_size=2")
     parser.add_argument("--no-nodelay", dest="nodelay", action="store_false",
                         help="use jupyter_server's default kernel websocket connection")
     args = parser.parse_args(argv)
@@ -369,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"benchmarking {nb} (round {round_no + 1}) ...", file=sys.stderr,
                           flush=True)
                     runs[nb].append(bench_notebook(browser, nb, args.nodelay, args.warm,
-                                                   args.clicks))
+                                                   args.clicks, args.server_arg))
         finally:
             browser.close()
     results = [combine(runs[nb]) for nb in notebooks]
