@@ -223,3 +223,31 @@ def test_axes_and_bar_labels_in_the_learners_digits(fresh_cache):
     assert any("۲۵٪" in t for t in texts["fa"]) and any("۷۲٫۳٪" in t for t in texts["fa"])
     assert not [t for t in texts["fa"] if re.search(r"\d", t) and re.search(r"[0-9]", t)
                 and "manilha" not in t], texts["fa"]
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR", "th", "tl", "fa"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_axis_numbers_clear_of_the_axis_lines(kind, language):
+    """Every tick label (numbers, names) stands off its axis line, and no two tick labels
+    of an axis touch, in every language."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    set_language(language)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font")
+            fig, _caption, _label = odds_charts.figure(kind, "uruguayo", 2)
+            FigureCanvasAgg(fig).draw()
+            renderer = fig.canvas.get_renderer()
+            for ax in fig.axes:
+                bottom = ax.spines["bottom"].get_window_extent(renderer)
+                left = ax.spines["left"].get_window_extent(renderer)
+                xs = [t.get_window_extent(renderer) for t in ax.get_xticklabels()
+                      if t.get_visible() and t.get_text().strip()]
+                ys = [t.get_window_extent(renderer) for t in ax.get_yticklabels()
+                      if t.get_visible() and t.get_text().strip()]
+                assert all(box.y1 < bottom.y0 for box in xs), kind
+                assert all(box.x1 < left.x0 for box in ys), kind
+                for a, b in zip(sorted(xs, key=lambda r: r.x0), sorted(xs, key=lambda r: r.x0)[1:]):
+                    assert a.x1 < b.x0, (kind, "x tick labels touch")
+    finally:
+        set_language("en")
