@@ -360,6 +360,9 @@ class TableView:
                 elif t.winner_seat is None:
                     who = _("Trick {k}: {team} wins.").format(k=t.number,
                                                              team=team_title(t.winner_team))
+                elif t.winner_seat == self.seat:  # "you win", not "you wins"
+                    who = _("Trick {k}: you win it ({team}).").format(
+                        k=t.number, team=team_label(t.winner_team))
                 else:
                     who = _("Trick {k}: {player} ({team}) wins.").format(
                         k=t.number, player=seat_label(t.winner_seat, self.seat),
