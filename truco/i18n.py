@@ -129,12 +129,15 @@ BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
 _DIGITS = {"arab": "٠١٢٣٤٥٦٧٨٩", "arabext": "۰۱۲۳۴۵۶۷۸۹", "thai": "๐๑๒๓๔๕๖๗๘๙"}
 
 
-@lru_cache(maxsize=None)
 def babel_locale(code: str | None = None):
     """Babel's :class:`babel.Locale` for one of our languages (default: the current one)."""
+    return _babel_locale(code or get_language())
+
+
+@lru_cache(maxsize=None)
+def _babel_locale(code: str):
     from babel import Locale
 
-    code = code or get_language()
     return Locale.parse(code if code in LANGUAGES else "en")
 
 
