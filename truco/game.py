@@ -21,7 +21,7 @@ from _random import Random as _CRandom
 from . import resolve
 from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
 from .errors import BadArgument, CardError, IllegalAction
-from .i18n import _
+from .i18n import _, format_list
 from .presets import variant as get_variant
 from .flor import FlorMixin
 from .side_bets import EnvidoMixin
@@ -56,7 +56,7 @@ class CoreGame(GameBase):
         v = variant if variant.__class__ is Variant else get_variant(variant)
         if players.__class__ is not int or players not in v.players:
             raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
-                variant=_(v.title), valid=" or ".join(map(str, v.players)), n=players),
+                variant=_(v.title), valid=format_list([str(p) for p in v.players], "or"), n=players),
                 reason="bad_players")
         if dealer.__class__ is not int or not 0 <= dealer < players:
             raise BadArgument(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
@@ -78,7 +78,7 @@ class CoreGame(GameBase):
         n = len(hands)
         if n not in v.players:
             raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
-                variant=_(v.title), valid=" or ".join(map(str, v.players)), n=n),
+                variant=_(v.title), valid=format_list([str(p) for p in v.players], "or"), n=n),
                 reason="bad_players")
         seen = set()
         for seat, hand in enumerate(hands):
