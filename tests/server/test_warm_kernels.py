@@ -2,7 +2,8 @@
 ``widgets.server.TutorKernelManager`` (its accounting, and real pooled kernels taking each
 request's environment), the prelaunch hook that gives the loading screen its words, the
 settings ``share/jupyter/config/voila.py`` applies, and the kernel client that does not wait
-for a quiet IOPub. tests/browser/test_fast_pages.py checks the same on a live server."""
+for a quiet IOPub. tests/browser/test_fast_pages.py checks the same on a live server (this
+file's name differs from that one's: test modules share one namespace)."""
 
 from __future__ import annotations
 
