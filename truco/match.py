@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from .game import Game
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .presets import variant as get_variant
 
 
@@ -73,7 +73,7 @@ def score_text(variant, points: int) -> str:
     """
     v = get_variant(variant)
     if not v.malas_buenas or v.target < 20:  # a short game (to 15) is not split in halves
-        return str(points)
+        return number(points)
     half = v.target // 2
     if points <= half:  # the malas are the first half's points, 1 to 15 of 30
         return ngettext("{n} mala", "{n} malas", points).format(n=points)

@@ -24,7 +24,7 @@ import ipywidgets as W
 from truco import Game, IllegalAction
 from truco import coach as truco_coach
 from truco import players as truco_players
-from truco.i18n import N_, _, ngettext
+from truco.i18n import N_, _, ngettext, percent
 
 from .classroom.session import class_seed
 from .common import TutorWidget, button, get_variant, seat_name
@@ -256,8 +256,8 @@ class PlayTable(TutorWidget):
         if advice.cards:
             head = (_("Your card"), _("Takes this trick"), _("Ties it"), _("Then wins the hand"))
             rows = "".join(
-                f"<tr><td>{escape(c.name)}</td><td>{round(100 * c.trick_win)}%</td>"
-                f"<td>{round(100 * c.trick_tie)}%</td><td>{round(100 * c.hand_win)}%</td></tr>"
+                f"<tr><td>{escape(c.name)}</td><td>{percent(c.trick_win, 0)}</td>"
+                f"<td>{percent(c.trick_tie, 0)}</td><td>{percent(c.hand_win, 0)}</td></tr>"
                 for c in advice.cards)
             parts.append('<table class="tutor-coach-cards"><thead><tr>'
                          + "".join(f"<th>{escape(h)}</th>" for h in head)

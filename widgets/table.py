@@ -35,7 +35,7 @@ from html import escape
 import ipywidgets as W
 
 from truco import score_text
-from truco.i18n import _, ngettext
+from truco.i18n import _, ngettext, sequence
 
 from .cardrow import CardRow
 from .common import (ActionButtons, back_item, button, card_item, card_label, get_variant,
@@ -177,8 +177,8 @@ class TableView:
             seats.append(self._seat_html(start, seat, n, cards, None, summary))
         outcome = _("Nobody scores") if summary.winner is None else _("{team} wins").format(
             team=team_title(summary.winner))
-        gained = ", ".join(_("{team} +{n}").format(team=team_title(t), n=summary.points[t])
-                           for t in (0, 1) if summary.points[t])
+        gained = sequence([_("{team} +{n}").format(team=team_title(t), n=summary.points[t])
+                           for t in (0, 1) if summary.points[t]])
         centre = (f'<div class="tt-centre">{self._vira_html(start.vira)}'
                   f'<div class="tt-outcome">{escape(outcome)}<span class="tt-outcome-points">'
                   f'{escape(gained)}</span></div></div>')
@@ -350,7 +350,7 @@ class TableView:
                                            points=score_text(v, summary.score[t]))
                for t in (0, 1)]
         points = _("Points this hand: {gained}. Score: {now}.").format(
-            gained=", ".join(gained), now=", ".join(now))
+            gained=sequence(gained), now=sequence(now))
         parts.append(f'<p class="tt-points">{escape(points)}</p>')
         if summary.tricks:
             items = []

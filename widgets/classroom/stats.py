@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import truco
-from truco.i18n import _
+from truco.i18n import Percent, _
 
 from .store import shown_text
 
@@ -118,8 +118,9 @@ def wrong_answer_text(stat: QuestionStat, most: int = 1) -> str:
     right = names[0] if names else ""
     for name in names[1:]:
         right = _("{first} or {second}").format(first=right, second=name)
-    return "; ".join(_("{pct}% chose {answer} over {correct}").format(
-        pct=percent(count, stat.answers), answer=answer_words(stat.variant, answer, stat.prompt),
+    return "; ".join(_("{pct} chose {answer} over {correct}").format(
+        pct=Percent(percent(count, stat.answers) / 100),
+        answer=answer_words(stat.variant, answer, stat.prompt),
         correct=right) for answer, count in stat.wrong[:most])
 
 

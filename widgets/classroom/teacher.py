@@ -28,7 +28,8 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from truco.i18n import _
+from truco.i18n import _, number
+from truco.i18n import percent as shown_percent
 
 from ..common import FEEDBACK, READY, rtl, set_feedback
 from ..language import apply_session_language
@@ -291,14 +292,14 @@ class TeacherPage:
 
     def _learners_table(self, now: float) -> str:
         head = (_("Learner"), _("Lesson now"), _("Last seen"), _("Answers"), _("Right"))
-        rows = [(s.name, _lesson_name(s.lesson), _ago(s.seen, now), s.answers,
-                 f"{percent(s.right, s.answers)}%") for s in self.learners]
+        rows = [(s.name, _lesson_name(s.lesson), _ago(s.seen, now), number(s.answers),
+                 shown_percent(percent(s.right, s.answers) / 100, 0)) for s in self.learners]
         title = _("Learners ({n})").format(n=len(self.learners))
         return f"<h3>{escape(title)}</h3>" + _table("tutor-learners", head, rows)
 
     def _questions_table(self) -> str:
         head = (_("Question"), _("Answers"), _("Right"), _("Most common wrong answers"))
-        rows = [(q.label(), q.answers, f"{percent(q.right, q.answers)}%",
+        rows = [(q.label(), number(q.answers), shown_percent(percent(q.right, q.answers) / 100, 0),
                  wrong_answer_text(q, most=2)) for q in self.questions]
         title = _("Questions")  # outside the f-string, where Babel's extractor sees it
         return f"<h3>{escape(title)}</h3>" + _table("tutor-questions", head, rows)
