@@ -1,7 +1,7 @@
 """The betting lessons (5 Raising, 6 Special hands, 8 Truc) at the card table in a browser.
 
 Each lesson's tables show the learner's cards; on a phone (390 x 844) no element of the page
-leaves the viewport and every button's label is fully shown (the check of test_table.py), before
+leaves the viewport and every button's label is fully shown (the check of test_table_browser.py), before
 and after a bet; in English and in Persian (right to left). Every wait is on an explicit mark
 (the board's ``data-draw``, the feedback's text), never a sleep.
 
@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from shots import full_page
-from test_table import assert_fits
+from test_table_browser import assert_fits
 
 from truco import set_language
 from widgets import BetLadder
