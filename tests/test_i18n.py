@@ -27,7 +27,8 @@ NATIVE_TERMS = {"Truco", "Truc", "Envido", "Flor", "Muestra", "Vira", "Retruco",
                 "Argentina", "Uruguay", "Catalonia", "Truco Mineiro", "Truco Paulista",
                 "Truco Argentino", "Truco Uruguayo", "Truc (Sackson)", "rey", "caballo",
                 "Minas Gerais, Brazil", "{n} malas", "{n} buenas", "base",
-                "Flor, {cards}: {sum} = {points}.", "Argentina", "Uruguay"}
+                "Flor, {cards}: {sum} = {points}.", "Argentina", "Uruguay", "{n} manilha",
+                "{n} mala", "{n} buena", "mon reste", "flor", "mano", "Mano"}
 
 
 @pytest.fixture(scope="session", autouse=True)
