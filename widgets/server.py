@@ -1074,11 +1074,11 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """Make ``pooled`` this request's kernel: wait until it is warm, then give it the
         request's environment and folder. A pooled kernel that failed gives way to a new one."""
         kernel_id = pooled.kernel_id
+        env = dict(os.environ if env is None else env)
         try:
             await asyncio.shield(pooled.task)
             if kernel_id not in self._kernels:
                 raise RuntimeError("the pooled kernel is gone")
-            env = dict(env or {})
             set_env = {k: v for k, v in env.items() if pooled.env.get(k) != v}
             drop = [k for k in pooled.env if k not in env]
             cwd = self.cwd_for_path(path) if path is not None else None
