@@ -9,6 +9,15 @@ def _doctest_names(doctest_namespace):
     doctest_namespace.update(truco=truco, variant=truco.variant, Game=truco.Game)
 
 
+@pytest.fixture(autouse=True)
+def _english_between_tests():
+    """Every test starts in English and leaves English behind: a test that sets a language
+    (per context and, as the fallback, per thread) must not change the next test's texts."""
+    truco.set_language("en")
+    yield
+    truco.set_language("en")
+
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # the engine's tests run without the browser extra too
