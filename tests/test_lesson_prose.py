@@ -126,9 +126,16 @@ def test_links_between_lessons_keep_the_language():
 
 
 def test_the_app_config_names_the_hook():
-    config = Path(prose.REPO_DIR, "share", "jupyter", "config", "voila.py").read_text()
-    assert "c.VoilaConfiguration.prelaunch_hook = prelaunch_hook" in config
-    assert "from widgets.prose import prelaunch_hook" in config
+    """The app's Voilà config installs a prelaunch hook that shows the prose in the learner's
+    language (the tutor's own hook wraps widgets.prose's, adding the loading screen's words)."""
+    from traitlets.config import Config
+
+    from widgets import server
+    path = Path(prose.REPO_DIR, "share", "jupyter", "config", "voila.py")
+    c = Config()
+    exec(compile(path.read_text(), str(path), "exec"), {"c": c})
+    hook = c.VoilaConfiguration.prelaunch_hook
+    assert hook in (prose.prelaunch_hook, server.tutor_prelaunch_hook)
 
 
 # --- every sentence true (issue 13, section 4) ---------------------------------------------------
