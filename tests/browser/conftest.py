@@ -347,6 +347,13 @@ def _recorded_page(browser, server: VoilaServer, name: str):
             except Exception as exc:  # a screenshot must not hide the real result
                 print(f"screenshot failed: {exc}", file=sys.stderr)
     finally:
+        # Leave the page as a learner does, so its kernel is shut down at once (the template's
+        # shutdown beacon); closing the context alone sends no beacon, and a long session's
+        # kernels then piled up until the server's kernel bound answered "busy" (503).
+        try:
+            page.goto("about:blank", wait_until="load", timeout=10_000)
+        except Exception as exc:  # a page that cannot be left still gets closed
+            print(f"leaving the page failed: {exc}", file=sys.stderr)
         context.close()
     external = recorder.external_urls()
     errors = recorder.unexpected_errors()
