@@ -157,15 +157,20 @@ class VoilaServer(str):
 def start_voila(port: int, log_path: Path, extra_args: tuple[str, ...] = (),
                 env: dict[str, str] | None = None) -> VoilaServer:
     """Start ``python -m voila`` from the repository root; ``env`` defaults to ``voila_env()``
-    (which allows the test fixtures), ``extra_args`` are added to the command line."""
+    (which allows the test fixtures), with one warm kernel unless ``TRUCO_KERNEL_POOL`` says
+    otherwise; ``extra_args`` are added to the command line."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
         "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", *extra_args,
     ]
+    env = voila_env() if env is None else dict(env)
+    # One warm kernel is enough to test the pool's path (the tests that count on more set
+    # their own): four per test server would only load the machine.
+    env.setdefault("TRUCO_KERNEL_POOL", "1")
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=REPO, env=voila_env() if env is None else env, stdout=log,
+            cmd, cwd=REPO, env=env, stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
         )
