@@ -108,8 +108,15 @@ class TieExplorer(TutorWidget):
         self.clear_button = button(_("Clear"), self.reset)
         self.table = W.HTML()
         self.score_html = W.HTML()
+        # The quiz's answers stand apart from the controls, under their question, and look
+        # like answers (filled buttons), not like "Quiz me" and "Clear".
+        question = _("Who wins the hand?")  # outside the f-string, where Babel sees it
+        self.answers = W.VBox([W.HTML(f"<strong>{escape(question)}</strong>"),
+                               self.buttons.box])
+        self.answers.add_class("tutor-answers")
+        self.answers.layout.display = "none"
         self._root([self.variant_picker, self.rule_picker, *self.toggles,
-                    W.HBox([self.quiz_button, self.clear_button, self.buttons.box]), self.feedback,
+                    W.HBox([self.quiz_button, self.clear_button]), self.answers, self.feedback,
                     self.table, self.score_html])
         self._update()
         if self.recorder is not None:
@@ -350,7 +357,12 @@ class TieExplorer(TutorWidget):
         if self.in_quiz and not self.quiz_answered:
             actions = [("A", _("Team A")), ("B", _("Team B")), ("nobody", _("Nobody"))]
         self.buttons.show(actions)
-        hide = self.in_quiz and not self.quiz_answered
+        for b in self.buttons.box.children:
+            b.button_style = "primary"
+        self.answers.layout.display = None if actions else "none"
+        # The every-variant table says something only once a trick is set (before, each row
+        # read "not decided yet after 0 tricks"), and never gives a quiz's answer away.
+        hide = self.in_quiz and not self.quiz_answered or not any(self.tricks)
         rows = []
         if not hide:
             for name in truco.VARIANT_NAMES:

@@ -2,6 +2,7 @@
 import re
 from html import unescape
 
+import ipywidgets as W
 import pytest
 
 import truco
@@ -227,3 +228,25 @@ def test_lesson_04_shows_both_mineiro_all_tie_rules(monkeypatch):
     assert {v for _l, v in t.rule_picker.options} == {"dealer", "nobody"}
     shown = unescape(t.table.value)
     assert rule_text("mineiro", "dealer") in shown and rule_text("mineiro", "nobody") in shown
+
+
+def test_the_variant_table_waits_for_a_trick():
+    """Before any choice every row read 'not decided yet after 0 tricks' (issue 20)."""
+    t = TieExplorer("mineiro")
+    assert "tutor-variants" not in t.table.value
+    t.set_trick(0, "tie")
+    assert "tutor-variants" in t.table.value
+
+
+def test_quiz_answers_stand_apart_and_look_like_answers():
+    t = TieExplorer("mineiro", seed=3)
+    row = next(c for c in t.widget.children
+               if isinstance(c, W.HBox) and t.quiz_button in c.children)
+    assert t.buttons.box not in row.children, "answers sat in the row of Quiz me and Clear"
+    assert t.answers.layout.display == "none"  # no question yet
+    t.quiz()
+    assert t.answers.layout.display != "none" and t.buttons.box in t.answers.children
+    shown = [b for b in t.buttons.box.children if b.layout.display != "none"]
+    assert [b.description for b in shown] == ["Team A", "Team B", "Nobody"]
+    assert all(b.button_style == "primary" for b in shown)
+    assert t.quiz_button.button_style != "primary"
