@@ -55,6 +55,7 @@ class EnvidoTrainer(TutorWidget):
         self.verdict = None  # the engine's envido verdict for the hand on show
         self.flor_verdict = None  # the engine's flor verdict, None when there is no flor
         self.envido_answered = self.flor_answered = False
+        self.envido_missed = False  # a wrong count the learner may still correct
         self.row = CardRow(label=_("Your hand"),
                            on_reject=lambda m: self.say(_("Type the points below."), "error"))
         self.muestra_html = W.HTML()
@@ -92,6 +93,7 @@ class EnvidoTrainer(TutorWidget):
         self.verdict = truco.envido_verdict(cards, muestra)
         self.flor_verdict = flor
         self.envido_answered = self.flor_answered = False
+        self.envido_missed = False  # a wrong count the learner may still correct
         self._draw()
         self.say(_("How many envido points does this hand have? And its flor, if it has one?"))
 
@@ -108,16 +110,26 @@ class EnvidoTrainer(TutorWidget):
                 top=MAX_POINTS), "error")
             return False
         right = points == self.verdict.points
-        if not self._saved(f"envido:{points}", f"envido:{self.verdict.points}", right):
+        retry = self.envido_missed  # a correction after the explanation: scored once, stored once
+        if not retry and not self._saved(f"envido:{points}", f"envido:{self.verdict.points}",
+                                         right):
             return False
-        self.envido_answered = True
-        self._count(right)
-        text = ngettext("Right: {points} point of envido.", "Right: {points} points of envido.",
-                        self.verdict.points) if right else \
-            _("No: the envido is {points}, not {answer}.")
+        if not retry:
+            self._count(right)
+        self.envido_answered = right
+        self.envido_missed = not right
+        if right:
+            text = ngettext("Right: {points} point of envido.",
+                            "Right: {points} points of envido.", self.verdict.points)
+        elif retry:
+            text = _("Not yet: the envido is not {answer}. Count again with the cards that "
+                     "count, then check.")
+        else:
+            text = _("No: the envido is not {answer}. Look at the cards that count and "
+                     "correct your count.")
+        details = [self.verdict.explain(), _("Rule: {rule}.").format(rule=self.verdict.rule())]
         self.say(text.format(points=self.verdict.points, answer=points),
-                 "right" if right else "wrong", [self.verdict.explain(),
-                  _("Rule: {rule}.").format(rule=self.verdict.rule())])
+                 "right" if right else "wrong", details)
         self._draw()
         return right
 
@@ -212,14 +224,15 @@ class EnvidoTrainer(TutorWidget):
 
     def _draw(self) -> None:
         v, muestra = self.variant, self.muestra
-        shown = self.envido_answered or self.flor_answered
-        counting = set(self.verdict.cards) if self.envido_answered else set()
+        shown = self.envido_answered or self.envido_missed or self.flor_answered
+        counting = set(self.verdict.cards) if self.envido_answered or self.envido_missed \
+            else set()
         if self.flor_answered and self.flor_verdict is not None:
             counting |= set(self.flor_verdict.cards)
         items = []
         for card in self.cards:
             if shown:
-                hl = "selected" if card in counting else "muted"
+                hl = "counts" if card in counting else "muted"
             else:  # a pieza is marked as one: in Uruguay it counts its own value
                 hl = "pieza" if self.is_pieza(card) else None
             items.append(card_item(v, card, muestra, highlight=hl, enabled=False))

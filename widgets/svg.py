@@ -31,14 +31,16 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans
 # Truco Uruguayo's turned-up card, which plays the part of the vira.
 HIGHLIGHTS = {"winner": "#1e7b34", "manilha": "#7b2cbf", "brava": "#862e9c",
               "pieza": "#5f3dc4", "mata": "#0b7285", "vira": "#c2410c", "muestra": "#c2410c",
-              "wrong": "#c92a2a", "selected": "#1864ab", "muted": "#868e96"}
+              "wrong": "#c92a2a", "selected": "#1864ab", "counts": "#1864ab",
+              "muted": "#868e96"}
 SPECIAL_HIGHLIGHTS = ("manilha", "brava", "pieza", "mata")  # the ranking kinds above commons
 
 
 def _ribbon_word(highlight: str) -> str:
     words = {"winner": _("winner"), "manilha": _("manilha"), "brava": _("carta brava"),
              "pieza": _("pieza"), "mata": _("mata"), "vira": _("vira"),
-             "muestra": _("muestra"), "wrong": _("wrong"), "selected": _("selected")}
+             "muestra": _("muestra"), "wrong": _("wrong"), "selected": _("selected"),
+             "counts": _("counts")}
     return words.get(highlight, "")
 
 

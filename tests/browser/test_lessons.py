@@ -414,8 +414,12 @@ def test_07_envido_right_and_wrong(lesson):
     click_button(root, "New hand")
     shadow.next()
     expect_feedback(root, shadow.message)
-    answer_envido(root, shadow, (shadow.verdict.points + 1) % 34)
-    expect(feedback(root)).to_contain_text(f"No: the envido is {shadow.verdict.points}")
+    wrong = (shadow.verdict.points + 1) % 34
+    answer_envido(root, shadow, wrong)
+    expect(feedback(root)).to_contain_text(f"No: the envido is not {wrong}")
+    expect(root.locator('[data-highlight="counts"]').first).to_be_visible()
+    answer_envido(root, shadow, shadow.verdict.points)  # the count corrected, not scored
+    expect(feedback(root)).to_contain_text("Right:")
     expect(root).to_contain_text(
         f"Score: {shadow.score} of {shadow.asked} · streak {shadow.streak}")
 

@@ -37,7 +37,7 @@ def test_right_envido_answer_shows_the_cards_that_count():
     counting = {c.code for c in verdict.cards}
     assert len(counting) == 2
     for item in t.row.items:
-        mark = "selected" if item["code"] in counting else "muted"
+        mark = "counts" if item["code"] in counting else "muted"  # not "SELECTED" (issue 20)
         assert f'data-highlight="{mark}"' in item["svg"]
 
 
@@ -46,9 +46,13 @@ def test_wrong_answer_and_second_answer():
     wrong = (t.verdict.points + 1) % 34
     assert t.answer(wrong) is False
     assert (t.score, t.asked, t.streak) == (0, 1, 0)
-    assert f"the envido is {t.verdict.points}, not {wrong}" in t.message
-    assert t.answer(t.verdict.points) is False and (t.score, t.asked) == (0, 1)
-    assert "answered already" in t.message
+    assert f"the envido is not {wrong}" in t.message and t.verdict.explain() in t.message
+    # The learner may correct the count after the explanation: it is neither scored nor
+    # asked again, and the counted cards stay marked "counts" (issue 20).
+    assert any('data-highlight="counts"' in item["svg"] for item in t.row.items)
+    assert t.answer(t.verdict.points) is True and (t.score, t.asked) == (0, 1)
+    assert "Right" in t.message
+    assert t.answer(t.verdict.points) is False and "answered already" in t.message
 
 
 @pytest.mark.parametrize("points", [-1, 100, 3.0, "33", None, True, [33]])
