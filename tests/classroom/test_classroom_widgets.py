@@ -180,6 +180,9 @@ def test_joining_on_the_start_page(classroom_env, monkeypatch):
         assert not panel.join(name, typed)
         assert panel.tone == "error" and expected in panel.message
         assert panel.navigator.href == ""
+    # "Join the class" looks like a button: filled, as wide as its label, not a grey bar.
+    button = panel.join_button
+    assert button.button_style == "primary" and button.layout.align_self == "flex-start"
     panel.name_box.value, panel.code_box.value = " Ana ", code.lower()
     panel.join_button.click()
     assert panel.tone == "right" and panel.navigator.href.startswith(INDEX + "?learner=")

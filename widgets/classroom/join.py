@@ -127,8 +127,11 @@ class JoinPanel:
                                        layout=W.Layout(width="min(100%, 20em)"))
                 self.name_box.add_class("tutor-learner-name")
                 who = self.name_box
-            self.join_button = W.Button(description=_("Join the class"),
-                                        layout=W.Layout(width="auto"))
+            # A filled button as wide as its label (in a column a plain one stretched into a
+            # grey bar that read as a divider), tall enough for a finger.
+            self.join_button = W.Button(description=_("Join the class"), button_style="primary",
+                                        layout=W.Layout(width="auto", align_self="flex-start",
+                                                        min_height="44px"))
             self.join_button.on_click(lambda _b: self.join(
                 self.name_box.value if self.name_box is not None else None,
                 self.code_box.value))
