@@ -28,6 +28,8 @@ from .common import (TutorWidget, button, card_html, card_item, get_variant, spe
 
 __all__ = ["EnvidoTrainer"]
 
+_WRAP = W.Layout(flex_flow="row wrap", align_items="center")
+
 FLOR_SHARE = 0.25  # about one hand in four is dealt with a flor, so flor gets practised
 MAX_POINTS = 99
 
@@ -59,18 +61,22 @@ class EnvidoTrainer(TutorWidget):
         self.row = CardRow(label=_("Your hand"),
                            on_reject=lambda m: self.say(_("Type the points below."), "error"))
         self.muestra_html = W.HTML()
+        # On a phone the text boxes keep a modest width and the rows wrap, so the buttons keep
+        # their whole labels (they were cut to "Check en…" at 390 px).
+        box = W.Layout(width="11em", min_width="9em")
         self.envido_input = W.BoundedIntText(value=0, min=0, max=MAX_POINTS,
-                                             description=_("Envido"))
+                                             description=_("Envido"), layout=box)
         self.envido_button = button(_("Check envido"), self._on_envido)
         self.flor_input = W.BoundedIntText(value=0, min=0, max=MAX_POINTS,
-                                           description=_("Flor"))
+                                           description=_("Flor"), layout=box)
         self.flor_button = button(_("Check flor"), self._on_flor)
         self.no_flor_button = button(_("No flor"), lambda: self.answer_flor(None))
         self.next_button = button(_("New hand"), self.next, bench=True)
         self.score_html = W.HTML()
         self._root([self.muestra_html, self.row,
-                    W.HBox([self.envido_input, self.envido_button]),
-                    W.HBox([self.flor_input, self.flor_button, self.no_flor_button]),
+                    W.HBox([self.envido_input, self.envido_button], layout=_WRAP),
+                    W.HBox([self.flor_input, self.flor_button, self.no_flor_button],
+                           layout=_WRAP),
                     self.next_button, self.feedback, self.score_html])
         self.next()
         if self.recorder is not None and self.recorder.replay(self._replay) and \
