@@ -1,4 +1,6 @@
 """Doctests see the engine's public names without importing them."""
+import os
+
 import pytest
 
 import truco
@@ -11,10 +13,16 @@ def _doctest_names(doctest_namespace):
 
 @pytest.fixture(autouse=True)
 def _english_between_tests():
-    """Every test starts in English and leaves English behind: a test that sets a language
-    (per context and, as the fallback, per thread) must not change the next test's texts."""
+    """Every test starts in English and leaves English and the environment behind: a test
+    that sets a language (per context and, as the fallback, per thread) or a page's request
+    variables (``QUERY_STRING``, ``HTTP_ACCEPT_LANGUAGE``, which widgets read to choose the
+    learner's language) must not change the next test's texts."""
+    saved = dict(os.environ)
     truco.set_language("en")
     yield
+    if os.environ != saved:
+        os.environ.clear()
+        os.environ.update(saved)
     truco.set_language("en")
 
 
