@@ -80,7 +80,7 @@ class EnvidoTrainer(TutorWidget):
                     self.next_button, self.feedback, self.score_html])
         self.next()
         if self.recorder is not None and self.recorder.replay(self._replay) and \
-                self.envido_answered and self.flor_answered:
+                (self.envido_answered or self.envido_missed) and self.flor_answered:
             self.next()
 
     # --- operations ------------------------------------------------------------------------

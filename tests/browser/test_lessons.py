@@ -519,21 +519,26 @@ class KernelClient:
             "buffers": []}))
         return msg_id
 
-    def replies(self, msg_id: str):
-        """Messages answering ``msg_id``, until the kernel is idle again after it."""
-        while True:
+    def replies(self, msg_id: str, reply_type: str | None = None):
+        """Messages answering ``msg_id``, until the kernel is idle again after it and, if
+        ``reply_type`` is given, that shell reply has come too (the idle status, on another
+        channel, may overtake it on a busy machine)."""
+        idle, replied = False, reply_type is None
+        while not (idle and replied):
             msg = json.loads(self.ws.recv())
             if msg.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
             yield msg
-            if msg["header"]["msg_type"] == "status" and \
-                    msg["content"]["execution_state"] == "idle":
-                return
+            kind = msg["header"]["msg_type"]
+            if kind == "status" and msg["content"]["execution_state"] == "idle":
+                idle = True
+            if kind == reply_type:
+                replied = True
 
     def widget_states(self) -> dict:
         """comm id -> state of every widget model of the kernel."""
         msg_id = self.send("comm_info_request", {"target_name": "jupyter.widget"})
-        reply = next(m for m in self.replies(msg_id)
+        reply = next(m for m in self.replies(msg_id, "comm_info_reply")
                      if m["header"]["msg_type"] == "comm_info_reply")
         states = {}
         for comm_id in reply["content"]["comms"]:
