@@ -72,6 +72,8 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("06_special_hands", N_("Special hands"),
      N_("The hand of ten or eleven, and the iron hand.")),
     ("07_envido_flor", N_("Envido and flor"), N_("The Argentine side bets on your cards.")),
+    ("13_uruguay", N_("Muestra, piezas and matas"),
+     N_("Uruguay's turned-up card: the piezas, the matas, and envido and flor with them.")),
     ("08_truc", N_("Truc"),
      N_("The French and Catalan game: redeal, spoiled tricks, mon reste, signals.")),
     ("09_play", N_("Play a hand"), N_("A whole game against the computer.")),
