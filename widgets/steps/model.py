@@ -177,7 +177,17 @@ class ReviewItem:
 class Progress:
     """One learner's progress. The runner and the progress map use only this interface;
     :class:`MemoryProgress` keeps it in memory (a page whose browser gave no id), the stored
-    one (:mod:`widgets.steps.progress`) in the classroom store."""
+    one (:mod:`widgets.steps.progress`) in the classroom store.
+
+    A stored progress may learn who the learner is only after the page is drawn (the browser
+    sends its anonymous id): ``widget`` is then a (hidden) widget the page must display, and
+    :meth:`when_ready` calls back once the learner's stored progress is loaded (at once when
+    it already is). A runner draws its first step, then resumes where the learner was."""
+
+    widget = None  # a widget to display on the page (the browser's id), or None
+
+    def when_ready(self, fn: Callable[[], object]) -> None:
+        fn()
 
     def passed(self, lesson: str) -> dict[int, int]:
         """{step index: mistakes made on it} for every step passed."""
