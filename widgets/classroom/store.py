@@ -34,6 +34,8 @@ and two tabs of one learner cannot both record answer number ``seq``.
 """
 from __future__ import annotations
 
+import json
+import re
 import secrets
 import threading
 import time
@@ -45,7 +47,8 @@ from .codes import (CODE_ALPHABET, CODE_LENGTH, clean_name, format_code, new_cod
 
 __all__ = ["Admission", "Answer", "Learner", "Store", "SQLiteStore", "PostgresStore",
            "StoreError", "open_store", "normalise_code", "format_code", "clean_name",
-           "valid_token", "shown_text", "CODE_ALPHABET", "CODE_LENGTH", "WAIT"]
+           "valid_token", "shown_text", "CODE_ALPHABET", "CODE_LENGTH", "WAIT",
+           "valid_learner_key"]
 
 WAIT = 2.0  # seconds a write waits for a locked database, unless told otherwise
 KEEP_ATTEMPTS = 3600.0  # seconds tries are kept for the limits (longer than any window)
@@ -119,8 +122,24 @@ CREATE TABLE IF NOT EXISTS attempts (
     id {serial}, kind TEXT NOT NULL, client TEXT NOT NULL, at DOUBLE PRECISION NOT NULL);
 CREATE INDEX IF NOT EXISTS attempts_by_kind ON attempts (kind, at);
 CREATE TABLE IF NOT EXISTS probes (name TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS anonymous_learners (
+    id TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL,
+    last_seen DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS step_progress (
+    learner_key TEXT NOT NULL, lesson TEXT NOT NULL, step INTEGER NOT NULL,
+    mistakes INTEGER NOT NULL, passed_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (learner_key, lesson, step));
+CREATE TABLE IF NOT EXISTS lesson_stars (
+    learner_key TEXT NOT NULL, lesson TEXT NOT NULL, stars INTEGER NOT NULL,
+    at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner_key, lesson));
+CREATE TABLE IF NOT EXISTS review_deck (
+    learner_key TEXT NOT NULL, lesson TEXT NOT NULL, task TEXT NOT NULL, topic TEXT NOT NULL,
+    options TEXT NOT NULL, box INTEGER NOT NULL, due INTEGER NOT NULL,
+    PRIMARY KEY (learner_key, task, topic));
+CREATE INDEX IF NOT EXISTS review_deck_due ON review_deck (learner_key, due);
 """
-TABLES = ("classes", "learners", "visits", "answers", "attempts", "probes")
+TABLES = ("classes", "learners", "visits", "answers", "attempts", "probes",
+          "anonymous_learners", "step_progress", "lesson_stars", "review_deck")
 
 
 class Store:
@@ -325,6 +344,101 @@ class Store:
         return {r[0]: (r[1], r[2]) for r in self._all(
             "SELECT lesson, quizzes, last_at FROM visits WHERE learner_id = ?", (learner.id,))}
 
+    # --- step progress, stars and the review deck (lessons as steps) ---------------------------
+    # Keyed by a learner key: "anon:<id>" (an anonymous learner, its id kept by the browser) or
+    # "class:<learner row id>". With ``learner`` (a class learner), a write first checks that
+    # the learner's token still names that row (see _check_learner), in the same transaction.
+    def _step_write(self, sql: str, params, learner: Learner | None = None) -> None:
+        with self._tx() as cur:
+            if learner is not None:
+                self._check_learner(cur, learner)
+            cur.execute(self._sql(sql), params)
+
+    def seen_anonymous(self, anon_id: str) -> None:
+        """Note an anonymous learner's visit (made on the first)."""
+        if not valid_learner_key("anon:" + str(anon_id)):
+            raise ValueError("not an anonymous learner id")
+        now = time.time()
+        self._step_write("INSERT INTO anonymous_learners (id, created, last_seen) VALUES "
+                         "(?, ?, ?) ON CONFLICT (id) DO UPDATE SET last_seen = "
+                         "excluded.last_seen", (anon_id, now, now))
+
+    def anonymous_seen(self, anon_id: str) -> tuple[float, float] | None:
+        """(created, last seen) of an anonymous learner, None when unknown."""
+        row = self._one("SELECT created, last_seen FROM anonymous_learners WHERE id = ?",
+                        (anon_id,))
+        return tuple(row) if row else None
+
+    def pass_step(self, key: str, lesson: str, index: int, mistakes: int,
+                  learner: Learner | None = None) -> None:
+        """Step ``index`` of ``lesson`` passed with ``mistakes``; the first pass is kept."""
+        _check_key(key)
+        self._step_write("INSERT INTO step_progress (learner_key, lesson, step, mistakes, "
+                         "passed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (learner_key, lesson, "
+                         "step) DO NOTHING", (key, lesson[:40], int(index), int(mistakes),
+                                              time.time()), learner)
+
+    def passed_steps(self, key: str, lesson: str | None = None) -> dict:
+        """{step: mistakes} of ``lesson``; without a lesson {lesson: {step: mistakes}}."""
+        if lesson is not None:
+            return {r[0]: r[1] for r in self._all(
+                "SELECT step, mistakes FROM step_progress WHERE learner_key = ? AND lesson = ?",
+                (key, lesson))}
+        out: dict[str, dict[int, int]] = {}
+        for name, step, mistakes in self._all(
+                "SELECT lesson, step, mistakes FROM step_progress WHERE learner_key = ?", (key,)):
+            out.setdefault(name, {})[step] = mistakes
+        return out
+
+    def finish_lesson(self, key: str, lesson: str, stars: int,
+                      learner: Learner | None = None) -> None:
+        """``lesson`` finished with ``stars`` (1 to 3): the best is kept."""
+        _check_key(key)
+        self._step_write("INSERT INTO lesson_stars (learner_key, lesson, stars, at) VALUES "
+                         "(?, ?, ?, ?) ON CONFLICT (learner_key, lesson) DO UPDATE SET stars = "
+                         "CASE WHEN excluded.stars > lesson_stars.stars THEN excluded.stars "
+                         "ELSE lesson_stars.stars END, at = excluded.at",
+                         (key, lesson[:40], max(1, min(3, int(stars))), time.time()), learner)
+
+    def lesson_stars(self, key: str) -> dict[str, int]:
+        """{lesson: best stars} of the finished lessons."""
+        return {r[0]: r[1] for r in self._all(
+            "SELECT lesson, stars FROM lesson_stars WHERE learner_key = ?", (key,))}
+
+    def put_review(self, key: str, lesson: str, task: str, topic: str, options, box: int,
+                   due: int, learner: Learner | None = None) -> None:
+        """The review item of (``task``, ``topic``), in ``box``, due on day ``due``."""
+        _check_key(key)
+        self._step_write(
+            "INSERT INTO review_deck (learner_key, lesson, task, topic, options, box, due) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_key, task, topic) DO UPDATE SET "
+            "lesson = excluded.lesson, options = excluded.options, box = excluded.box, "
+            "due = excluded.due",
+            (key, lesson[:40], task[:40], topic[:80], json.dumps(dict(options or {}),
+                                                                 sort_keys=True),
+             int(box), int(due)), learner)
+
+    def review_deck(self, key: str, due_by: int | None = None) -> list[tuple]:
+        """(lesson, task, topic, options, box, due) of the deck (due on ``due_by`` or before,
+        when given), soonest first."""
+        sql, params = ("SELECT lesson, task, topic, options, box, due FROM review_deck WHERE "
+                       "learner_key = ?"), [key]
+        if due_by is not None:
+            sql, params = sql + " AND due <= ?", params + [int(due_by)]
+        return [(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5])
+                for r in self._all(sql + " ORDER BY due, lesson, topic", params)]
+
+    def forget_learner(self, key: str) -> None:
+        """Start over: this learner's steps, stars and deck (and an anonymous learner's
+        row), in one transaction."""
+        _check_key(key)
+        with self._tx() as cur:
+            for table in ("step_progress", "lesson_stars", "review_deck"):
+                cur.execute(self._sql(f"DELETE FROM {table} WHERE learner_key = ?"), (key,))
+            if key.startswith("anon:"):
+                cur.execute(self._sql("DELETE FROM anonymous_learners WHERE id = ?"),
+                            (key[5:],))
+
     # --- the teacher's view (behind the passcode) ----------------------------------------------------
     def class_learners(self, code: str) -> list[tuple]:
         """(learner id, name, lesson last opened or None, time of it or None) per learner."""
@@ -383,6 +497,25 @@ class Store:
             return self._one("SELECT COUNT(*) FROM answers")[0]
         return self._one("SELECT COUNT(*) FROM answers a JOIN learners l ON l.id = "
                          "a.learner_id WHERE l.class_code = ?", (code,))[0]
+
+
+_KEY_RE = re.compile(r"^(anon:[A-Za-z0-9_-]{22,64}|class:[0-9]{1,18})$")
+
+
+def valid_learner_key(key) -> bool:
+    """A progress key: "anon:<22 to 64 url-safe characters>" or "class:<learner row id>".
+
+    >>> valid_learner_key("anon:" + "x" * 22), valid_learner_key("class:12")
+    (True, True)
+    >>> valid_learner_key("anon:short"), valid_learner_key("class:1; DROP")
+    (False, False)
+    """
+    return isinstance(key, str) and bool(_KEY_RE.match(key))
+
+
+def _check_key(key) -> None:
+    if not valid_learner_key(key):
+        raise ValueError("not a learner key")
 
 
 def open_store(settings=None) -> Store:
