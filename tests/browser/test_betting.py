@@ -58,7 +58,7 @@ def open_betting(tutor_page, name: str, lang: str, size: str):
     width, height = SIZES[size]
     tutor_page.page.set_viewport_size({"width": width, "height": height})
     query = "" if lang == "en" else f"?lang={lang}"
-    page = tutor_page.open_lesson(f"lessons/{name}.ipynb{query}")
+    page = tutor_page.open_lesson(f"tests/browser/fixtures/gallery_{name}.ipynb{query}")
     shadows = [make() for make in TABLES[name]]
     expect(tables(page)).to_have_count(len(shadows))
     for k, shadow in enumerate(shadows):

@@ -78,8 +78,11 @@ def visible_prose_text(page) -> str:
     return words(" ".join(page.locator(PROSE).all_inner_texts()))
 
 
-def open_in(open_lesson, name: str, code: str):
-    page = open_lesson(f"lessons/{name}.ipynb?lang={code}")
+def open_in(open_lesson, name: str, code: str, gallery: bool = False):
+    """Open lesson ``name`` (or, with ``gallery``, the widgets it showed before lessons became
+    steps: tests/browser/fixtures/gallery_<name>.ipynb) in language ``code``."""
+    folder = "tests/browser/fixtures/gallery_" if gallery else "lessons/"
+    page = open_lesson(f"{folder}{name}.ipynb?lang={code}")
     # the page is ready when its last widget (the links) is drawn
     expect(page.locator(".tutor-nav a").first).to_be_visible(timeout=30_000)
     return page
@@ -195,7 +198,7 @@ def test_persian_ranking_chain_reads_left_to_right(open_lesson):
     as one left-to-right piece: each card's rank to the right of the stronger one before it
     (before issue 18, 'A ... 4' ran left to right while '3' and '2' sat on its right in
     reverse, with mirrored '>')."""
-    page = open_in(open_lesson, "01_ranking", "fa")
+    page = open_in(open_lesson, "01_ranking", "fa", gallery=True)
     cards = page.locator(".tutor-widget .tutor-card")
     cards.nth(cards.count() - 2).click()  # a 4: explained against the 5 above it
     order = commons_order()
@@ -219,7 +222,7 @@ def test_persian_ladder_climbs_right_to_left(open_lesson):
     """The raise ladder in Persian: the rungs from right to left (base first, on the right),
     each rung's name read before its value (to its right), every rung on the page's side of
     the next, the arrows between them pointing left."""
-    page = open_in(open_lesson, "05_raising", "fa")
+    page = open_in(open_lesson, "05_raising", "fa", gallery=True)
     rungs = page.locator(".tutor-widget .tutor-rung")
     expect(rungs.first).to_be_visible(timeout=15_000)
     boxes = rungs.evaluate_all(

@@ -37,7 +37,7 @@ def computed(locator, prop: str) -> str:
 
 
 def test_right_and_wrong_feedback_look_different(tutor_page):
-    page = tutor_page.open_lesson("lessons/02_manilhas.ipynb")
+    page = tutor_page.open_lesson("tests/browser/fixtures/gallery_02_manilhas.ipynb")
     root, shadow = widget(page), ManilhaTrainer("mineiro", seed=1)
     answer = [c.code for c in shadow.variant.manilhas()]
     looks = {}
@@ -67,7 +67,7 @@ def test_buttons_stay_as_wide_as_their_label(tutor_page):
                                 ("02_manilhas", "New round", 0),
                                 ("07_envido_flor", "New hand", 0),
                                 ("04_ties", "Quiz me", 0)):
-        page = tutor_page.open_lesson(f"lessons/{lesson}.ipynb")
+        page = tutor_page.open_lesson(f"tests/browser/fixtures/gallery_{lesson}.ipynb")
         root = widget(page, index)
         box = root.bounding_box()
         button = root.get_by_role("button", name=name, exact=True).bounding_box()
@@ -78,7 +78,7 @@ def test_buttons_stay_as_wide_as_their_label(tutor_page):
 
 
 def test_compare_label_is_shown_whole(tutor_page):
-    page = tutor_page.open_lesson("lessons/10_compare.ipynb")
+    page = tutor_page.open_lesson("tests/browser/fixtures/gallery_10_compare.ipynb")
     label = widget(page).locator(".widget-dropdown label").nth(1)
     expect(label).to_have_text("Compare with")
     sizes = label.evaluate("el => [el.scrollWidth, el.clientWidth]")
@@ -87,7 +87,7 @@ def test_compare_label_is_shown_whole(tutor_page):
 
 
 def test_tie_explorer_lists_the_tricks_once(tutor_page):
-    page = tutor_page.open_lesson("lessons/04_ties.ipynb")
+    page = tutor_page.open_lesson("tests/browser/fixtures/gallery_04_ties.ipynb")
     root, shadow = widget(page), TieExplorer("mineiro", seed=5)
     for trick, result, label in ((0, "tie", "tie"), (1, "B", "team B")):
         root.locator(".widget-toggle-buttons").nth(trick).get_by_role(
@@ -100,7 +100,7 @@ def test_tie_explorer_lists_the_tricks_once(tutor_page):
 
 
 def test_uruguayo_ranking_names_piezas_matas_and_the_muestra(tutor_page):
-    page = tutor_page.open_lesson("lessons/01_ranking.ipynb?variant=uruguayo")
+    page = tutor_page.open_lesson("tests/browser/fixtures/gallery_01_ranking.ipynb?variant=uruguayo")
     root, shadow = widget(page), RankingExplorer("uruguayo")
     ribbons = root.locator(".tutor-card svg text")
     # Turn up the 3 of oros as the muestra (the second picker), as a learner would.

@@ -17,7 +17,7 @@ from shots import full_page
 
 from widgets import PlayTable
 
-LESSON = "lessons/09_play.ipynb"
+LESSON = "tests/browser/fixtures/gallery_09_play.ipynb"  # the play table as lesson 9 had it
 DEFAULT, SEED = "mineiro", 9  # the lesson's table: PlayTable(variant=session_variant(), seed=9)
 
 # Every element of the page inside the viewport's width, the page not scrolling sideways,
