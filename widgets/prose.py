@@ -39,7 +39,7 @@ from pathlib import Path
 
 from truco.i18n import LANGUAGES, compile_catalogs, match_language, merge_template, text_direction
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "blocks", "extract_notebook", "page_language",
+__all__ = ["DOMAIN", "LOCALE_DIR", "blocks", "extract_notebook", "lesson_text", "page_language",
            "prelaunch_hook", "translate_markdown", "translate_notebook"]
 
 REPO_DIR = Path(__file__).resolve().parents[1]
@@ -79,6 +79,17 @@ def extract_notebook(fileobj, keywords, comment_tags, options):
 def _translations(code: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code],
                                fallback=True)
+
+
+def lesson_text(message: str, code: str | None = None) -> str:
+    """``message`` (a step's text or a summary line, English) in the learner's language (or
+    ``code``), English where the catalog has no translation yet."""
+    if code is None:
+        from truco.i18n import get_language
+        code = get_language()
+    if code == "en" or code not in LANGUAGES or not message:
+        return message
+    return _translations(code).gettext(message)
 
 
 def translate_markdown(markdown: str, code: str) -> str:

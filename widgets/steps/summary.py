@@ -1,0 +1,82 @@
+"""The pieces of a lesson page drawn as HTML: the header with its progress bar, the step's text
+with the "Example" mark, the stars, and the closing summary. Display only: every number in
+them comes from the runner, in Python.
+
+>>> "★★☆" in stars_html(2) and 'aria-label="2 of 3 stars"' in stars_html(2)
+True
+>>> 'aria-valuenow="2"' in header_html("Title", 3, 8)
+True
+"""
+from __future__ import annotations
+
+from html import escape
+
+from truco.i18n import _, ngettext
+
+from ..language import direction
+
+__all__ = ["header_html", "step_html", "stars_html", "summary_html"]
+
+_BAR = ("display:block;height:10px;border-radius:5px;background:#e9ecef;overflow:hidden;"
+        "margin:.3em 0 .6em;max-width:100%")
+_FILL = "display:block;height:100%;background:#1e7b34;border-radius:5px;width:{pct:.1f}%"
+
+
+def header_html(title: str, position: int, total: int) -> str:
+    """The lesson's title, "Step 3 of 8" and a bar ``position`` / ``total`` full (position:
+    the step shown, from 1; ``total + 1`` when finished)."""
+    if total <= 0:  # no step for this variant: the title alone
+        return (f'<div class="tutor-step-header" dir="{direction()}"><strong '
+                f'style="font-size:1.1em">{escape(title)}</strong></div>')
+    done = min(max(position - 1, 0), total)
+    pct = 100.0 * done / total if total else 100.0
+    if position > total:
+        where = _("All steps done")
+    else:
+        where = _("Step {n} of {total}").format(n=position, total=total)
+    label = escape(_("Lesson progress"), quote=True)
+    return (f'<div class="tutor-step-header" dir="{direction()}">'
+            f'<div style="display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em;'
+            f'align-items:baseline"><strong style="font-size:1.1em">{escape(title)}</strong>'
+            f'<span class="tutor-step-count">{escape(where)}</span></div>'
+            f'<div class="tutor-progressbar" role="progressbar" aria-label="{label}" '
+            f'aria-valuemin="0" aria-valuemax="{total}" aria-valuenow="{done}" style="{_BAR}">'
+            f'<span style="{_FILL.format(pct=pct)}"></span></div></div>')
+
+
+def step_html(text: str, worked: bool) -> str:
+    """The step's idea, with a visible "Example" mark on a worked example."""
+    mark = ""
+    if worked:
+        mark = (f'<span class="tutor-example-mark" style="display:inline-block;'
+                f'padding:.05em .5em;margin-inline-end:.5em;border-radius:3px;background:#1864ab;'
+                f'color:#fff;font-size:.85em;font-weight:600">{escape(_("Example"))}</span>')
+    return (f'<div class="tutor-step-text" dir="{direction()}" style="margin:.4em 0;'
+            f'line-height:1.5;font-size:1.05em">{mark}{escape(text)}</div>')
+
+
+def stars_html(stars: int) -> str:
+    stars = max(0, min(3, int(stars)))
+    label = escape(ngettext("{n} of 3 stars", "{n} of 3 stars", stars).format(n=stars),
+                   quote=True)
+    shown = "★" * stars + "☆" * (3 - stars)
+    return (f'<div class="tutor-stars" role="img" aria-label="{label}" data-stars="{stars}" '
+            f'style="font-size:2.2em;color:#b35c00;letter-spacing:.1em;line-height:1.2">'
+            f'<span aria-hidden="true">{shown}</span></div>')
+
+
+def summary_html(title: str, rules, stars: int, mistakes: int) -> str:
+    """The closing summary: "You finished <title>", the rules learned, stars, mistakes."""
+    items = "".join(f"<li>{escape(r)}</li>" for r in rules)
+    rules_part = ""
+    if items:
+        rules_part = (f'<p style="margin:.4em 0 .2em"><b>{escape(_("What you learned:"))}</b>'
+                      f'</p><ul style="margin:.2em 0;padding-inline-start:1.4em">{items}</ul>')
+    if mistakes:
+        said = ngettext("{n} mistake", "{n} mistakes", mistakes).format(n=mistakes)
+    else:
+        said = _("No mistakes")
+    return (f'<div class="tutor-summary-text" dir="{direction()}" style="line-height:1.5">'
+            f'<h3 style="margin:.3em 0">{escape(_("You finished {title}").format(title=title))}'
+            f'</h3>{stars_html(stars)}<p class="tutor-mistakes" style="margin:.2em 0">'
+            f'{escape(said)}</p>{rules_part}</div>')
