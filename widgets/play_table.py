@@ -67,14 +67,18 @@ class PlayTable(TutorWidget):
     """
 
     def __init__(self, variant="mineiro", players=2, seed=None, seat=0, player="basic",
-                 score=(0, 0)):
+                 score=(0, 0), *, one_hand=False, on_hand_over=None):
         super().__init__()
+        # one_hand: a step of a lesson (the play_hand task): one hand only, no pickers, no New
+        # game or Next hand; ``on_hand_over(summary)`` is called when the hand ends.
+        self.one_hand, self.on_hand_over = bool(one_hand), on_hand_over
         self.variant = get_variant(variant)
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(_("the learner's seat must be from 0 to {last}, not {seat!r}")
                              .format(last=players - 1, seat=seat))
         # in a class, the class's own deal (everyone plays the same hands); else ``seed``
-        self.players, self.seed, self.seat = players, class_seed("table", seed), seat
+        self.players, self.seat = players, seat
+        self.seed = seed if one_hand else class_seed("table", seed)
         self.computer = truco_players.get(player, self.variant) if isinstance(player, str) \
             else player
         self.opponent = str(player).strip().lower() if isinstance(player, str) else None
@@ -97,8 +101,9 @@ class PlayTable(TutorWidget):
         self.coach_html = W.HTML()
         self.log_html = W.HTML()
         self.log_html.add_class("tutor-log-box")
-        self.settings = self._settings()
-        tools = W.HBox([self.new_button, self.coach_button, self.log_button],
+        self.settings = W.HBox() if one_hand else self._settings()
+        tools = W.HBox([self.coach_button] if one_hand else
+                       [self.new_button, self.coach_button, self.log_button],
                        layout=W.Layout(flex_flow="row wrap"))
         tools.add_class("tutor-tools")
         self._root([self.settings, self.table.widget, self.feedback, tools,
@@ -131,6 +136,9 @@ class PlayTable(TutorWidget):
 
     def next_hand(self) -> bool:
         """Deal on after a hand's summary (the Next hand button)."""
+        if self.one_hand:
+            self.say(_("This step is one hand only."), "error")
+            return False
         if not self.paused:
             self.say(_("The hand is still being played: there is no next hand yet."), "error")
             return False
@@ -208,8 +216,9 @@ class PlayTable(TutorWidget):
         if not isinstance(action_text, str) or len(action_text) > 40:
             self.say(_("That click could not be understood. Please try again."), "error")
             return False
-        if self.paused:
-            self.say(_("This hand is over: press Next hand to deal the next one."), "error")
+        if self.paused or (self.one_hand and self.summary is not None):
+            self.say(_("This hand is over.") if self.one_hand else
+                     _("This hand is over: press Next hand to deal the next one."), "error")
             return False
         self._note_start()
         try:
@@ -342,7 +351,9 @@ class PlayTable(TutorWidget):
                        for r in [review_line(seat, action, reason, self.seat, self.variant,
                                              start.vira)] if r]
             self.summary = hand_summary(game, start, reviews)
-            self.table.draw_summary(game, self.summary, final=game.is_over)
+            self.table.draw_summary(game, self.summary, final=game.is_over or self.one_hand)
+            if self.one_hand and self.on_hand_over is not None:
+                self.on_hand_over(self.summary)
         else:
             self.table.draw(game, bubbles=bubbles(events, self.variant, hand))
         self._draw_log()
@@ -367,6 +378,8 @@ class PlayTable(TutorWidget):
 
     def _turn_hint(self) -> list[str]:
         game = self.game
+        if self.one_hand and self.summary is not None:
+            return []
         if game.is_over:
             return [_("The game is over: press New game to play again.")]
         if self.paused:
