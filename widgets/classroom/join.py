@@ -15,9 +15,10 @@ Progress shown per lesson, read back from the store: done (opened, and as many a
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from html import escape
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 import anywidget
 import ipywidgets as W
@@ -31,7 +32,7 @@ from .limits import JOIN, BrowserId, PageCount, client_key, refusal
 from .session import LEARNER_KEY, Session, current, problem, shared_store
 from .store import StoreError, clean_name, format_code, normalise_code
 
-__all__ = ["DONE_AFTER", "JoinPanel", "LessonProgress", "progress"]
+__all__ = ["DONE_AFTER", "JoinPanel", "LessonProgress", "progress", "requested_code"]
 
 DONE_AFTER = 5  # answers per quiz for a lesson with quizzes to count as done
 
@@ -59,6 +60,15 @@ def progress(session: Session) -> dict[str, LessonProgress]:
         done = lesson in visits and asked >= DONE_AFTER * quizzes
         out[lesson] = LessonProgress(done, score, asked)
     return out
+
+
+def requested_code() -> str | None:
+    """The class code in this page's address (``?class=KX7PQ2MRTA``: the join address the
+    teacher's page shows as a QR code), shown as it is read aloud; None when there is none or
+    it is no code."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")[:500]).get("class", [])
+    code = normalise_code(values[-1]) if values else None
+    return format_code(code) if code else None
 
 
 class Navigator(anywidget.AnyWidget):
@@ -117,6 +127,7 @@ class JoinPanel:
                                    style={"description_width": "initial"},
                                    layout=W.Layout(width="min(100%, 20em)"))
             self.code_box.add_class("tutor-class-code")
+            self.code_box.value = requested_code() or ""  # a scanned join address
             if self.user is not None:
                 self.name_box = None
                 who = W.HTML("<p>" + escape(_("Signed in as {user}.").format(

@@ -10,6 +10,8 @@ Pure functions over plain tuples, so they are tested on a known set of answers.
 [('3d', 1)]
 >>> wrong_answer_text(question_stats(rows)[0])
 '50% chose the 3 of diamonds over the 4 of clubs (Zap)'
+>>> question_stats(rows)[0].label()
+'3. Tricks and hands · Trick quiz, question 1: 4 of clubs (Zap) against 3 of diamonds'
 """
 from __future__ import annotations
 
@@ -20,12 +22,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import truco
-from truco.i18n import Percent, _
+from truco.i18n import N_, Percent, _, format_list
 
 from .store import shown_text
 
 __all__ = ["QuestionStat", "LearnerStat", "question_stats", "learner_stats",
-           "wrong_answer_text", "answer_words", "csv_text", "CSV_COLUMNS", "percent"]
+           "wrong_answer_text", "answer_words", "csv_text", "CSV_COLUMNS", "percent",
+           "lesson_name", "question_words", "QUIZ_NAMES"]
 
 CSV_COLUMNS = ("learner", "lesson", "quiz", "question", "answer_no", "variant", "prompt",
                "answer", "correct", "right", "time_utc")
@@ -34,6 +37,127 @@ CSV_COLUMNS = ("learner", "lesson", "quiz", "question", "answer_no", "variant", 
 def percent(part: int, whole: int) -> int:
     """Whole percent, rounded half up (0 for nothing)."""
     return (200 * part + whole) // (2 * whole) if whole else 0
+
+
+# --- questions in words ------------------------------------------------------------------------
+# A stored answer names its question by (lesson, quiz, item): ``quiz`` is "<kind>-<n>" (the
+# n-th quiz of that kind on the lesson's page, e.g. "trick-1") or, for a lesson's steps,
+# "step-<task kind>-<n>" with ``item`` the step's index (from 0). ``prompt`` is the question
+# as codes, as each quiz stores it: the vira (or muestra) first and "|" when there is one.
+QUIZ_NAMES = {"trick": N_("Trick quiz"), "manilhas": N_("Manilha quiz"),
+              "ties": N_("Ties quiz"), "envido": N_("Envido quiz")}
+
+
+def lesson_name(name) -> str:
+    """A lesson's title ("3. Tricks and the hand"); a lesson no longer on the path by its
+    stored name, made readable."""
+    from ..lesson import lesson_title
+
+    try:
+        return lesson_title(str(name))
+    except (ValueError, TypeError):
+        text = shown_text(str(name or "")).replace("_", " ").strip()
+        return _("Lesson “{name}”").format(name=text) if text else _("A lesson")
+
+
+def _split_quiz(quiz: str) -> tuple[str, int]:
+    kind, _sep, n = str(quiz).rpartition("-")
+    return (kind, int(n)) if kind and n.isdigit() else (str(quiz), 1)
+
+
+def _cards(v, codes, vira=None) -> list[str]:
+    return [v.card_name(v.card(code), vira) for code in codes]
+
+
+def _split_prompt(v, prompt: str):
+    """(vira card or None, [card codes]) of a stored prompt."""
+    head, sep, tail = str(prompt).partition("|")
+    return (v.card(head), tail.split()) if sep else (None, head.split())
+
+
+def _trick_words(v, prompt: str) -> str:
+    vira, codes = _split_prompt(v, prompt)
+    names = _cards(v, codes, vira)
+    if len(names) < 2:
+        raise ValueError("a trick has two cards at least")
+    if len(names) == 2:
+        text = _("{first} against {second}").format(first=names[0], second=names[1])
+    else:
+        text = _("a trick of {cards}").format(cards=format_list(names))
+    if vira is not None:
+        text = _("{question}, vira: {card}").format(question=text, card=vira.name())
+    return text
+
+
+def _manilha_words(v, prompt: str) -> str:
+    vira, codes = _split_prompt(v, prompt)
+    _cards(v, codes, vira)  # every code must be a card
+    if vira is not None:
+        return _("the manilhas for the vira {card}").format(card=vira.name())
+    return _("the manilhas among {n} cards").format(n=len(codes))
+
+
+_TRICK_RESULTS = {"A": N_("team A"), "B": N_("team B"), "tie": N_("tied")}
+
+
+def _ties_words(v, prompt: str) -> str:
+    played = [t for t in str(prompt).split() if t != "-"]
+    if not played or any(t not in _TRICK_RESULTS for t in played):
+        raise ValueError("not trick results")
+    return _("who wins the hand after {results}").format(results=format_list([
+        _("trick {n} {result}").format(n=i, result=_(_TRICK_RESULTS[t]))
+        for i, t in enumerate(played, 1)]))
+
+
+def _envido_words(v, prompt: str) -> str:
+    muestra, codes = _split_prompt(v, prompt)
+    text = _("the envido of {cards}").format(cards=format_list(_cards(v, codes, muestra)))
+    if muestra is not None:
+        text = _("{question}, muestra: {card}").format(question=text,
+                                                       card=muestra.name())
+    return text
+
+
+_DETAILS = {"trick": _trick_words, "manilhas": _manilha_words, "ties": _ties_words,
+            "envido": _envido_words}
+
+
+def _step_words(kind: str, item: int, variant: str, prompt: str) -> str:
+    step = _("Step {n}").format(n=item + 1)
+    try:
+        from ..steps.tasks import task_class
+
+        asked = task_class(kind).name_question(truco.variant(variant), prompt)
+    except Exception:  # a kind not written yet, gone, or a prompt it cannot read
+        return step
+    asked = shown_text(str(asked or "")).strip()
+    if not asked or asked == str(prompt).strip():  # not named: the codes themselves
+        return step
+    return _("{step}: {question}").format(step=step, question=asked)
+
+
+def question_words(quiz, item, variant, prompt) -> str:
+    """A stored question in words, in the teacher's language: "Trick quiz, question 1:
+    6 of diamonds against queen of clubs", "Step 3: ..." for a lesson's step; a generic name
+    ("Question 2") when the quiz or its prompt cannot be read."""
+    try:
+        item = int(item)
+    except (TypeError, ValueError):
+        item = 0
+    kind, n = _split_quiz(quiz)
+    if kind.startswith("step-"):
+        return _step_words(kind[len("step-"):], item, str(variant), str(prompt or ""))
+    if kind not in QUIZ_NAMES:
+        return _("Question {n}").format(n=item)
+    quiz_name = _(QUIZ_NAMES[kind])
+    if n > 1:
+        quiz_name = _("{quiz} {n}").format(quiz=quiz_name, n=n)
+    name = _("{quiz}, question {n}").format(quiz=quiz_name, n=item)
+    try:
+        detail = _DETAILS[kind](truco.variant(str(variant)), str(prompt or ""))
+    except Exception:  # an unknown variant, a code that is no card ...: the name alone
+        return name
+    return _("{question}: {detail}").format(question=name, detail=detail)
 
 
 @dataclass
@@ -51,8 +175,11 @@ class QuestionStat:
         return self.right / self.answers if self.answers else 0.0
 
     def label(self) -> str:
+        """The question in words, with its lesson: never an internal id or a card code."""
         lesson, quiz, item = self.key
-        return _("{lesson} · {quiz} · question {n}").format(lesson=lesson, quiz=quiz, n=item)
+        return _("{lesson} · {question}").format(
+            lesson=lesson_name(lesson),
+            question=question_words(quiz, item, self.variant, self.prompt))
 
 
 @dataclass
@@ -99,16 +226,30 @@ def learner_stats(learners, rows) -> list[LearnerStat]:
 
 def answer_words(variant: str, code: str, prompt: str = "") -> str:
     """An answer key in words: a card code as the card's name (in ``variant``, with the vira
-    of ``prompt`` if any), "tie" as "a tie", a team or "nobody" as such."""
-    special = {"tie": _("a tie"), "A": _("team A"), "B": _("team B"), "nobody": _("nobody")}
+    of ``prompt`` if any), "tie" as "a tie", a team or "nobody" as such, an envido count
+    ("envido:33") as "33 points of envido"; any other key as it is."""
+    special = {"tie": _("a tie"), "A": _("team A"), "B": _("team B"), "nobody": _("nobody"),
+               "flor:none": _("no flor")}
+    code = shown_text(str(code))
     if code in special:
         return special[code]
+    kind, sep, value = code.partition(":")
+    if sep and value.isdigit() and kind in ("envido", "flor"):  # the envido quiz's counts
+        points = int(value)
+        return (_("{n} points of envido") if kind == "envido" else _("a flor of {n}")).format(
+            n=points)
+    prompt = str(prompt or "")
     try:
         v = truco.variant(variant)
-        vira = v.card(prompt.split("|", 1)[0]) if "|" in prompt else None
-        return _("the {card}").format(card=v.card_name(v.card(code), vira))
-    except (ValueError, KeyError):
+        card = v.card(code)
+    except Exception:  # no card of this variant: the key as it is
         return code
+    try:
+        vira = v.card(prompt.split("|", 1)[0]) if "|" in prompt else None
+        name = v.card_name(card, vira)
+    except Exception:  # a variant that needs a vira the prompt does not hold
+        name = card.name()
+    return _("the {card}").format(card=name)
 
 
 def wrong_answer_text(stat: QuestionStat, most: int = 1) -> str:
