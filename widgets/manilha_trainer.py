@@ -33,11 +33,15 @@ _ASK = {"manilha": N_("Click the {n} manilhas of {variant}, strongest first."),
         "muestra": N_("Click the {piezas} piezas, then the {matas} matas, of {variant}, "
                       "strongest first.")}
 _ASK_OTHER = N_("Click the {n} special cards of {variant}, strongest first.")
-_NOT_SPECIAL = {"manilha": N_("Wrong: {card} is not a manilha (it ranks at level {position})."),
-                "brava": N_("Wrong: {card} is not a carta brava (it ranks at level {position})."),
-                "muestra": N_("Wrong: {card} is neither a pieza nor a mata (it ranks at level "
-                              "{position}).")}
-_NOT_SPECIAL_OTHER = N_("Wrong: {card} is not a special card (it ranks at level {position}).")
+_NOT_SPECIAL = {"manilha": N_("Not this one: {card} is not a manilha (it ranks at level "
+                             "{position})."),
+                "brava": N_("Not this one: {card} is not a carta brava (it ranks at level "
+                            "{position})."),
+                "muestra": N_("Not this one: {card} is neither a pieza nor a mata (it ranks at "
+                              "level {position}).")}
+_NOT_SPECIAL_OTHER = N_("Not this one: {card} is not a special card (it ranks at level "
+                        "{position}).")
+MAX_SLIPS = 1  # a round with at most this many slips still counts as right
 _ROW_LABEL = {"manilha": N_("Cards to pick the manilhas from"),
               "brava": N_("Cards to pick the cartas bravas from"),
               "muestra": N_("Cards to pick the piezas and matas from")}
@@ -58,9 +62,13 @@ def special_family(variant, vira=None) -> str:
 class ManilhaTrainer(TutorWidget):
     """Find the special cards (manilhas, cartas bravas, or piezas and matas) strongest first.
 
-    ``pick(code)`` is a click; ``new_vira()`` deals a new round. ``score`` counts rounds
-    finished with no wrong pick, ``asked`` rounds finished, ``mistakes`` wrong picks this round.
-    """
+    ``pick(code)`` is a click; ``new_vira()`` deals a new round. A wrong pick is a slip: it
+    is explained and noted, and the round goes on. ``score`` counts rounds finished with at
+    most one slip, ``asked`` rounds finished, ``mistakes`` slips this round.
+
+    In a class, one round is one stored answer (every pick of it, in order), stored when its
+    last card is found and before the learner is told; a reload replays the finished rounds
+    (a round under way starts again)."""
 
     def __init__(self, variant="paulista", seed=None):
         super().__init__()
@@ -111,6 +119,7 @@ class ManilhaTrainer(TutorWidget):
         offer = list(self._answer) + (same + others)[:need]
         self._offer = sorted(offer, key=deck.index)
         self.found, self.wrong, self.mistakes, self.done = [], set(), 0, False
+        self._picks: list[str] = []  # every pick of this round, in order
         ask = self._ask()  # the feedback first: it reaches the learner before the new cards
         if self.vira is not None:
             self.say(_("{vira} {card}.").format(vira=vira_word(v), card=self.vira.name()), "info",
@@ -135,18 +144,16 @@ class ManilhaTrainer(TutorWidget):
                      "error")
             return False
         expected = self._answer[len(self.found)]
-        if self.recorder is not None:  # each pick stored before the learner is told
-            prompt = " ".join(c.code for c in self._offer)
-            if vira is not None:
-                prompt = f"{vira.code}|{prompt}"
-            problem = self.recorder.save(self.dealt, v.name, prompt, code, expected.code,
-                                         card == expected)
-            if problem is not None:
-                self.say(problem, "error")
-                return False
         if card == expected:
+            last = len(self.found) + 1 == len(self._answer)
+            if last and self.recorder is not None:  # the round, stored before it is told
+                problem = self._save(card)
+                if problem is not None:
+                    self.say(problem, "error")
+                    return False
             self.found.append(card)
-            if len(self.found) == len(self._answer):
+            self._picks.append(card.code)
+            if last:
                 self._finish()
             else:
                 self.say(_("Right: {card} is number {n}.").format(
@@ -154,6 +161,7 @@ class ManilhaTrainer(TutorWidget):
             self._draw()
             return True
         self.mistakes += 1
+        self._picks.append(card.code)
         self.wrong.add(card)
         level = v.ranking(vira).level(card)
         why = v.trick_verdict([(0, expected), (1, card)], vira).explain()
@@ -162,18 +170,33 @@ class ManilhaTrainer(TutorWidget):
         else:
             text = _(_NOT_SPECIAL.get(self.family, _NOT_SPECIAL_OTHER)).format(
                 card=v.card_name(card, vira), position=level.position)
-        self.say(text, "wrong", [why])
+        count = _("{found} of {n} found").format(found=len(self.found), n=len(self._answer))
+        self.say(text, "info", [why, count])  # a slip: noted, the round goes on
         self._draw()
         return False
 
     # --- internals ---------------------------------------------------------------------------
+    def _save(self, card) -> str | None:
+        """Store the round (every pick, in order) as one answer; a message if it failed."""
+        v, vira = self.variant, self.vira
+        prompt = " ".join(c.code for c in self._offer)
+        if vira is not None:
+            prompt = f"{vira.code}|{prompt}"
+        picks = " ".join([*self._picks, card.code])
+        return self.recorder.save(self.dealt, v.name, prompt, picks,
+                                  " ".join(c.code for c in self._answer),
+                                  self.mistakes <= MAX_SLIPS)
+
     def _replay(self, saved) -> bool:
-        """Pick again, without storing it, a pick stored before a reload."""
+        """Play again, without storing it, a round stored before a reload."""
         while self.dealt < saved.item:
             self.new_vira()
         if self.dealt != saved.item or self.done:
             return False
-        self.pick(saved.answer)
+        for code in str(saved.answer).split():
+            self.pick(code)
+        if not self.done:
+            return False
         return True
 
     def _ask(self) -> str:
@@ -195,6 +218,12 @@ class ManilhaTrainer(TutorWidget):
             self.score += 1
             self.streak += 1
             self.say(_("All found with no mistake: {order}.").format(order=order), "right")
+        elif self.mistakes <= MAX_SLIPS:  # progress with a note, not a red cross
+            self.score += 1
+            self.streak += 1
+            self.say(ngettext("All found, with {n} slip: {order}.",
+                              "All found, with {n} slips: {order}.", self.mistakes).format(
+                n=self.mistakes, order=order), "right")
         else:
             self.streak = 0
             self.say(ngettext("All found, with {n} wrong pick: {order}.",

@@ -32,6 +32,7 @@ from truco.i18n import _, capitalize_first, sequence
 
 from .classroom.session import recorder
 from .common import ActionButtons, TutorWidget, button, get_variant, team_label, variant_picker
+from .steps.tasks.hands import deal_results
 
 __all__ = ["TieExplorer"]
 
@@ -180,17 +181,12 @@ class TieExplorer(TutorWidget):
     def quiz(self) -> None:
         """Deal trick results that decide the hand, and ask who wins it (a question left
         unanswered is skipped, not counted)."""
-        rng = self._rng
         self.dealt += 1
-        while True:
-            n = rng.choice((2, 3))
-            tricks = [rng.choice(RESULTS) for _k in range(n)]
-            try:
-                resolve.hand(self.variant, [_TEAM[t] for t in tricks], self.mano, self.dealer)
-            except (Undecided, ValueError):
-                continue
-            break
-        self.tricks = tricks + [None] * (3 - n)
+        # Every result that decides a hand, from the engine: most have a tied trick, and the
+        # all-tied hand is weighted up so that it comes up.
+        results = deal_results(self.variant, self._rng, mano=self.mano, dealer=self.dealer)
+        tricks = [{0: "A", 1: "B", None: "tie"}[t] for t in results]
+        self.tricks = tricks + [None] * (3 - len(tricks))
         self.in_quiz, self.quiz_answered = True, False
         self._update()
 

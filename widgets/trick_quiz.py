@@ -21,8 +21,9 @@ from truco.i18n import _, sequence
 
 from .cardrow import CardRow
 from .classroom.session import recorder
-from .common import (ActionButtons, TutorWidget, button, card_item, get_variant, seat_label,
-                     vira_word)
+from .common import (ActionButtons, TutorWidget, button, card_html, card_item, get_variant,
+                     seat_label, vira_highlight, vira_word)
+from .steps.tasks.tricks import seat_card_svg
 
 __all__ = ["TrickQuiz"]
 
@@ -220,20 +221,28 @@ class TrickQuiz(TutorWidget):
         self.say(message, "error")
 
     def _draw(self) -> None:
+        """Fair: until it is answered, the cards are named plainly (no manilha name or
+        "(pieza)"), the vira or muestra lies beside them as a card, and with four players
+        every card carries its seat and team."""
         v, vira = self.variant, self.vira
         right = self.correct_answers() if self.answered else frozenset()
         items = []
         for seat, card in self.plays:
             who = seat_label(seat)
             hl = "winner" if card.code in right else None
-            items.append(card_item(v, card, vira, highlight=hl, extra=who,
-                                   enabled=not self.answered))
+            item = card_item(v, card, vira, highlight=hl, extra=who, enabled=not self.answered,
+                             reveal=self.answered)
+            if self.players > 2:
+                item["svg"] = seat_card_svg(item["svg"], seat)
+            items.append(item)
         self.row.show(items)
         lines = []
         if vira is not None:
-            lines.append(escape(_("{vira}: {card}").format(vira=vira_word(v), card=vira.name())))
-        order = sequence([_("{player}: {card}").format(player=seat_label(s),
-                                                       card=v.card_name(c, vira))
+            caption = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
+            lines.append(card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
+                                   caption=caption))
+        name = (lambda c: v.card_name(c, vira)) if self.answered else (lambda c: c.name())
+        order = sequence([_("{player}: {card}").format(player=seat_label(s), card=name(c))
                           for s, c in self.plays], strong=True)
         lines.append(escape(_("{variant}, played in this order: {plays}").format(
             variant=_(v.title), plays=order)))

@@ -40,10 +40,23 @@ def test_manilha_out_of_order_is_explained_by_the_engine():
     assert t.message.startswith("Not yet:")
     assert v.trick_verdict([(0, first), (1, second)], t.vira).explain() in t.message
     assert t.mistakes == 1 and t.found == []
+    assert t.tone == "info" and "0 of 4 found" in t.message  # a slip: noted, not a red cross
     for code in answer(t):
         t.pick(code)
-    assert (t.score, t.asked, t.streak) == (0, 1, 0)
-    assert "1 wrong pick" in t.message
+    # One slip: the round still counts, with a note.
+    assert (t.score, t.asked, t.streak) == (1, 1, 1)
+    assert t.message.startswith("All found, with 1 slip") and t.tone == "right"
+
+
+def test_two_slips_make_the_round_wrong():
+    t = ManilhaTrainer("paulista", seed=2)
+    bad = [i["code"] for i in t.row.items if i["code"] not in answer(t)][:2]
+    for code in bad:
+        assert t.pick(code) is False and t.tone == "info"
+    for code in answer(t):
+        t.pick(code)
+    assert (t.score, t.asked, t.streak, t.mistakes) == (0, 1, 0, 2)
+    assert t.message.startswith("All found, with 2 wrong picks") and t.tone == "wrong"
 
 
 def test_common_card_is_explained():
@@ -153,7 +166,7 @@ def test_uruguayo_speaks_of_the_muestra_piezas_and_matas():
     # A wrong pick names what the card is not, in the same words.
     bad = distractor(t)
     t.pick(bad)
-    assert t.message.startswith(f"Wrong: {t.variant.card_name(t.variant.card(bad), t.vira)} "
+    assert t.message.startswith(f"Not this one: {t.variant.card_name(t.variant.card(bad), t.vira)} "
                                 "is neither a pieza nor a mata (it ranks at level")
     # Found cards carry their own kind's ribbon: PIEZA or MATA, never MANILHA.
     for code in answer(t):

@@ -139,7 +139,8 @@ class ManilhaTask(Task):
             why = _("{card} is not one of them: {rule}.").format(card=card.name(),
                                                                  rule=self._rule())
             self.wrong.append(card)
-        note = _("{found} of {n} found").format(found=len(self.found), n=n)
+        count = _("{found} of {n} found").format(found=len(self.found), n=n)
+        note = _("{why} {count}.").format(why=sentence(why), count=count)
         self._draw()
         return self.report(Outcome(False, False, sentence(why), note=note, answer=card.code,
                                    correct=expected.code, slip=True))
