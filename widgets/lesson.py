@@ -78,13 +78,16 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
      N_("The French and Catalan game: redeal, spoiled tricks, mon reste, signals.")),
     ("09_play", N_("Play a hand"), N_("A whole game against the computer.")),
     ("10_compare", N_("Variants side by side"), N_("One deal, judged by different rules.")),
-    ("11_final_quiz", N_("Final quiz"), N_("Everything together, with a score.")),
+    ("11_final_quiz", N_("Final exam"),
+     N_("Twenty questions from every lesson, a pass mark, and what to review.")),
     ("12_odds", N_("The odds"),
      N_("Exact chances: manilhas, envido points, flor, the first card of a hand.")),
     ("glossary", N_("Glossary"), N_("Every Truco word the tutor uses, explained once.")),
 )
 _NAMES = tuple(name for name, _t, _b in LESSONS)
 TEACHER_PAGE = "teacher"  # lessons/teacher.ipynb: not on the learners' path
+REVIEW_PAGE = "review"  # lessons/review.ipynb: reached from the progress map
+_OFF_PATH = (TEACHER_PAGE, REVIEW_PAGE)
 
 
 # --- the learner's variant -------------------------------------------------------------------
@@ -158,7 +161,7 @@ def _base() -> str:
 def lesson_href(name: str, variant: str | None = None) -> str:
     """The address of lesson ``name``, carrying ``variant`` along when given, and the
     learner's class token when this page belongs to a class (see :mod:`widgets.classroom`)."""
-    if name != TEACHER_PAGE:
+    if name not in _OFF_PATH:
         _index(name)
     href = _base() + quote(name) + ".ipynb"
     query = []
@@ -363,10 +366,10 @@ def _link(name: str, text: str, cls: str, blurb: str = "", current: bool = False
 def footer(lesson: str) -> LessonLinks:
     """The end of a lesson: "next lesson" (when there is one), "previous", "back to the start"."""
     apply_session_language()
-    if lesson != TEACHER_PAGE:
+    if lesson not in _OFF_PATH:
         classroom.visited(lesson)  # in a class: this learner is on this lesson now
     links = []
-    if lesson == TEACHER_PAGE:
+    if lesson in _OFF_PATH:
         after = before = None
     else:
         after, before = next_lesson(lesson), previous_lesson(lesson)
@@ -411,12 +414,9 @@ class StartPage:
         self.classroom = _join_panel(self.variant if chosen else None)
         done = (_classroom_progress(self.classroom.session)
                 if self.classroom.session is not None else {})
-        links = [_progress_link(name, _(blurb), done.get(name))
-                 for name, _title, blurb in LESSONS[1:]]
-        self.links = LessonLinks(links, chosen, ordered=True, restore=chosen is None,
-                                 on_restore=self.choose, label=_("The lessons, in order"))
-        self.links.add_class("tutor-path")
-        self.path = self.links  # shown in a cell of its own, under its heading
+        self._path_links = [_progress_link(name, _(blurb), done.get(name))
+                            for name, _title, blurb in LESSONS[1:]]
+        self._map_parts(chosen)
         here = get_language()
         self.languages = LessonLinks(
             [{"href": _add_query(lesson_href("index"), LANG_KEY, code),
@@ -436,6 +436,39 @@ class StartPage:
                         "time. Then start with lesson 1."))
         else:
             self._said_chosen()
+
+    def _map_parts(self, chosen) -> None:
+        """The progress map (``links``), "Start over" and the learner's id (``path``, shown
+        in a cell of its own, under its heading). Redrawn when the learner's progress is
+        loaded (an anonymous learner's id comes from the browser after the page is drawn)."""
+        from .steps.progress import current_progress
+        from .steps.progress_map import ProgressMap, StartOver
+
+        self.progress = current_progress()
+        self.links = ProgressMap([], chosen, restore=chosen is None, on_restore=self.choose,
+                                 label=_("Your progress map"))
+        self.links.add_class("tutor-path")
+        self.links.add_class("tutor-map")
+        self.start_over = StartOver(self.progress, self.refresh_map)
+        parts = [self.links, self.start_over.widget]
+        if getattr(self.progress, "widget", None) is not None:
+            parts.append(self.progress.widget)
+        self.path = W.VBox(parts)
+        self.path.add_class("tutor-map-box")
+        rtl(self.path)
+        self.refresh_map()
+        self.progress.when_ready(self.refresh_map)
+
+    def refresh_map(self) -> None:
+        from .steps.progress import today
+        from .steps.progress_map import map_links
+
+        try:
+            cards, actions = map_links(self.progress, today(), self._path_links)
+        except Exception:  # the map is a view: a failure shows the plain path
+            cards, actions = self._path_links, []
+        self.links.actions = actions
+        self.links.links = cards
 
     def choose(self, name) -> bool:
         if not isinstance(name, str) or name not in truco.VARIANT_NAMES:
