@@ -5,7 +5,9 @@ Each block of a cell (the text between blank lines: a paragraph, a list, a table
 a message of the ``lessons`` gettext domain, with its catalogs in ``lessons/locale``:
 
 - ``python -m widgets.prose extract`` writes the template ``lessons/locale/lessons.pot`` with
-  Babel, through :func:`extract_notebook` (a Babel extraction method, usable from a
+  Babel, through :func:`extract_notebook` (the Markdown blocks, and every ``N_("...")``
+  string of the code cells: the steps' texts and summary lines, which the lesson runner
+  translates with :func:`lesson_text`) (a Babel extraction method, usable from a
   ``pybabel`` mapping file too: ``[widgets.prose:extract_notebook: lessons/**.ipynb]``);
 - ``python -m widgets.prose update`` merges it into every language's ``lessons.po``;
 - ``python -m widgets.prose compile`` compiles them (``make`` runs it).
@@ -29,6 +31,7 @@ True
 """
 from __future__ import annotations
 
+import ast
 import copy
 import gettext
 import json
@@ -39,7 +42,7 @@ from pathlib import Path
 
 from truco.i18n import LANGUAGES, compile_catalogs, match_language, merge_template, text_direction
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "blocks", "extract_notebook", "lesson_text", "page_language",
+__all__ = ["DOMAIN", "LOCALE_DIR", "blocks", "code_messages", "extract_notebook", "lesson_text", "page_language",
            "prelaunch_hook", "translate_markdown", "translate_notebook"]
 
 REPO_DIR = Path(__file__).resolve().parents[1]
@@ -61,17 +64,48 @@ def _cells(notebook) -> list[str]:
             for c in notebook["cells"] if c["cell_type"] == "markdown"]
 
 
+def code_messages(source: str) -> list[str]:
+    """Every string literal passed to ``N_(...)`` in a code cell (a lesson's step texts and
+    summary lines), in order; a cell Python cannot parse gives none.
+
+    >>> code_messages('steps = [Step("rank", N_("A 3 beats a " "king."))]\\nN_(x)\\n%time')
+    []
+    >>> code_messages('steps = [Step("rank", N_("A 3 beats a " "king."))]\\nN_(x)')
+    ['A 3 beats a king.']
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        first = node.args[0]
+        if name == "N_" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.append((first.lineno, first.col_offset, first.value))
+    return [text for _line, _col, text in sorted(found)]
+
+
 def extract_notebook(fileobj, keywords, comment_tags, options):
-    """A Babel extraction method for notebooks: every block of every Markdown cell, with the
-    cell's number (from 1) as its line number."""
+    """A Babel extraction method for notebooks: every block of every Markdown cell, and every
+    ``N_("...")`` string of every code cell (step texts, summary lines), with the cell's number
+    (from 1) as its line number."""
     notebook = json.loads(fileobj.read().decode("utf-8"))
     number = 0
     for cell in notebook["cells"]:
         number += 1
+        source = cell["source"]
+        source = "".join(source) if isinstance(source, list) else source
+        if cell["cell_type"] == "code":
+            for message in code_messages(source):
+                yield number, None, message, [f"Code cell {number}"]
+            continue
         if cell["cell_type"] != "markdown":
             continue
-        source = cell["source"]
-        for block in blocks("".join(source) if isinstance(source, list) else source):
+        for block in blocks(source):
             yield number, None, block, [f"Markdown cell {number}"]
 
 

@@ -22,9 +22,9 @@ _BAR = ("display:block;height:10px;border-radius:5px;background:#e9ecef;overflow
 _FILL = "display:block;height:100%;background:#1e7b34;border-radius:5px;width:{pct:.1f}%"
 
 
-def header_html(title: str, position: int, total: int) -> str:
-    """The lesson's title, "Step 3 of 8" and a bar ``position`` / ``total`` full (position:
-    the step shown, from 1; ``total + 1`` when finished)."""
+def header_html(title: str, position: int, total: int, counter: str | None = None) -> str:
+    """The lesson's title, "Step 3 of 8" (or ``counter``) and a bar ``position`` / ``total``
+    full (position: the step shown, from 1; ``total + 1`` when finished)."""
     if total <= 0:  # no step for this variant: the title alone
         return (f'<div class="tutor-step-header" dir="{direction()}"><strong '
                 f'style="font-size:1.1em">{escape(title)}</strong></div>')
@@ -34,6 +34,8 @@ def header_html(title: str, position: int, total: int) -> str:
         where = _("All steps done")
     else:
         where = _("Step {n} of {total}").format(n=position, total=total)
+    if counter is not None:
+        where = counter
     label = escape(_("Lesson progress"), quote=True)
     return (f'<div class="tutor-step-header" dir="{direction()}">'
             f'<div style="display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em;'
