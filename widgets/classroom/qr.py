@@ -21,11 +21,16 @@ import io
 import ipaddress
 import os
 import re
+from html import escape
 from urllib.parse import quote, urlsplit
 
 import segno
 
-__all__ = ["CLASS_KEY", "join_url", "only_this_computer", "qr_svg"]
+from truco.i18n import _
+
+from .store import format_code
+
+__all__ = ["CLASS_KEY", "join_html", "join_url", "only_this_computer", "qr_svg"]
 
 CLASS_KEY = "class"  # the start page's query key that fills the class code in
 DEFAULT_PATH = "/voila/render/lessons/"
@@ -96,3 +101,23 @@ def qr_svg(url: str, label: str = "") -> str:
     svg = out.getvalue().decode("utf-8")
     return svg.replace("<svg ", '<svg role="img" style="display:block;width:100%;height:auto" ',
                        1)
+
+
+def join_html(code: str, url: str, big: bool = False) -> str:
+    """The class code, the join address and its QR code; ``big``: for the projector."""
+    width = "min(70vh, 92vw)" if big else "min(15em, 80vw)"
+    size = "3.4em" if big else "2.2em"
+    label = _("QR code of the join address {url}").format(url=url)
+    parts = [f'<p class="tutor-class-code-big" style="font-size:{size};font-weight:700;'
+             f'letter-spacing:.15em;margin:.3em 0">' + escape(format_code(code)) + "</p>",
+             "<p>" + escape(_("Learners join at this address (or scan the code):"))
+             + f'<br><a class="tutor-join-url" dir="ltr" style="word-break:break-all;'
+             f'font-weight:600" href="{escape(url, quote=True)}">{escape(url)}</a></p>',
+             f'<div class="tutor-qr-box" style="width:{width};background:#fff;'
+             f'padding:.4em;margin:.3em 0">' + qr_svg(url, label) + "</div>"]
+    if only_this_computer(url):
+        parts.append('<p class="tutor-join-local" style="color:#a61e4d">' + escape(_(
+            "This address works on this computer only: open the teacher page with the "
+            "computer's network address (the one learners' devices can reach, e.g. "
+            "http://192.168.1.20:8866/...) to show one that works in the class.")) + "</p>")
+    return "".join(parts)

@@ -31,7 +31,7 @@ __all__ = ["QuestionStat", "LearnerStat", "question_stats", "learner_stats",
            "lesson_name", "question_words", "QUIZ_NAMES"]
 
 CSV_COLUMNS = ("learner", "lesson", "quiz", "question", "answer_no", "variant", "prompt",
-               "answer", "correct", "right", "time_utc")
+               "answer", "correct", "right", "time_utc", "question_in_words")
 
 
 def percent(part: int, whole: int) -> int:
@@ -274,7 +274,8 @@ def csv_text(rows) -> str:
          at) in rows:
         writer.writerow([_safe(name), _safe(lesson), _safe(quiz), item, seq, _safe(variant),
                          _safe(prompt), _safe(answer), _safe(correct), int(bool(right)),
-                         datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="seconds")])
+                         datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="seconds"),
+                         _safe(question_words(quiz, item, variant, prompt))])
     return out.getvalue()
 
 

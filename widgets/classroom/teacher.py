@@ -1,9 +1,12 @@
 """The teacher's page (``lessons/teacher.ipynb``): open with the passcode set in configuration
 (see :mod:`.config`), make a class code, and watch the class live.
 
-Shown for the class picked: who is on which lesson (and when they were last seen), each
-question's success rate and most common wrong answer, a plot of the success rates, and a
-CSV download of every answer (a ``data:`` link: no network, nothing written on the server).
+Shown for the class picked: its code big, the join address and its QR code (see :mod:`.qr`;
+"Project" shows only those, large, for the projector), who is on which lesson (and when they
+were last seen), each question's success rate and most common wrong answer, a plot of the
+success rates, one learner's answers lesson by lesson with their visits, steps and stars, and
+a CSV download of every answer (a ``data:`` link: no network, nothing written on the server).
+Questions are named in words in the teacher's language (see :func:`.stats.question_words`).
 The page refreshes itself every :data:`REFRESH_SECONDS` while it is open.
 
 Nothing here is shown before the passcode is right; the passcode is compared in constant time,
@@ -21,8 +24,10 @@ from __future__ import annotations
 import base64
 import hmac
 import io
+import os
 import time
 from html import escape
+from types import SimpleNamespace
 
 import anywidget
 import ipywidgets as W
@@ -36,8 +41,10 @@ from ..language import apply_session_language
 from . import limits
 from .config import Settings
 from .limits import GATE, BrowserId, client_key, refusal
+from .qr import join_html, join_url
 from .session import shared_store
-from .stats import csv_text, learner_stats, percent, question_stats, wrong_answer_text
+from .stats import (answer_words, csv_text, learner_stats, lesson_name, percent,
+                    question_stats, question_words, wrong_answer_text)
 from .store import format_code, shown_text
 
 __all__ = ["TeacherPage", "teacher_page", "MAX_TRIES", "REFRESH_SECONDS"]
@@ -85,14 +92,7 @@ def _table(cls: str, head, rows) -> str:
 
 
 def _lesson_name(name: str | None) -> str:
-    if name is None:
-        return "–"
-    from ..lesson import lesson_title
-
-    try:
-        return lesson_title(name)
-    except ValueError:
-        return name
+    return "–" if name is None else lesson_name(name)
 
 
 def _ago(then: float | None, now: float) -> str:
@@ -101,7 +101,19 @@ def _ago(then: float | None, now: float) -> str:
     minutes = int((now - then) // 60)
     if minutes < 1:
         return _("just now")
-    return _("{n} min ago").format(n=minutes)
+    if minutes < 120:
+        return _("{n} min ago").format(n=minutes)
+    if minutes < 48 * 60:
+        return _("{n} hours ago").format(n=minutes // 60)
+    return _("{n} days ago").format(n=minutes // (24 * 60))
+
+
+def _short(text: str, most: int = 48) -> str:
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
+def _stars(n: int) -> str:
+    return "★" * n + "☆" * (3 - n)
 
 
 class TeacherPage:
@@ -223,9 +235,39 @@ class TeacherPage:
         self.code_html, self.learners_html, self.questions_html = W.HTML(), W.HTML(), W.HTML()
         self.download = W.HTML()
         self.plot = W.HTML()  # an <img> with the PNG inline: no file, no request
-        self.body.children = [W.HBox([self.title_box, self.new_button]),
-                              W.HBox([self.picker, self.refresh_button]), self.code_html,
-                              self.learners_html, self.questions_html, self.plot, self.download]
+        self.project_button = W.Button(description=_("Project the code"), icon="expand",
+                                       layout=W.Layout(width="auto"))
+        self.project_button.on_click(lambda _b: self.project(True))
+        self.back_button = W.Button(description=_("Back to the class"),
+                                    layout=W.Layout(width="auto"))
+        self.back_button.on_click(lambda _b: self.project(False))
+        self.learner_picker = W.Dropdown(description=_("Learner"),
+                                         style={"description_width": "initial"},
+                                         layout=W.Layout(width="min(100%, 24em)"))
+        self._loading = False
+        self.learner_picker.observe(lambda change: self._loading or self.show_learner(
+            change["new"]), names="value")
+        self.learner_html = W.HTML()
+        self.learner_box = W.VBox([W.HTML("<h3>" + escape(_("One learner")) + "</h3>"),
+                                   self.learner_picker, self.learner_html])
+        self.learner_box.add_class("tutor-learner-view")
+        for box in (self.code_html, self.learners_html, self.questions_html, self.learner_html):
+            box.layout.max_width = "100%"
+            box.layout.overflow_x = "auto"  # a wide table scrolls, the page does not
+        self.class_box = W.VBox([W.HBox([self.title_box, self.new_button],
+                                        layout=W.Layout(flex_flow="row wrap")),
+                                 W.HBox([self.picker, self.refresh_button],
+                                        layout=W.Layout(flex_flow="row wrap")),
+                                 self.code_html, self.project_button, self.learners_html,
+                                 self.questions_html, self.plot, self.learner_box,
+                                 self.download])
+        self.project_html = W.HTML()
+        self.project_box = W.VBox([self.back_button, self.project_html],
+                                  layout=W.Layout(display="none", align_items="center"))
+        self.project_box.add_class("tutor-project")
+        self.body.children = [self.class_box, self.project_box]
+        self.projecting = False
+        self.learner_id = None
         self._load_classes()
 
     def _load_classes(self, select: str | None = None) -> None:
@@ -274,16 +316,19 @@ class TeacherPage:
         self.learners = learner_stats(store.class_learners(code), self.rows)
         self.questions = question_stats(self.rows)
         now = time.time()
-        self.code_html.value = (
-            '<p class="tutor-class-code-big" style="font-size:2.2em;font-weight:700;'
-            'letter-spacing:.15em;margin:.3em 0">' + escape(format_code(code)) + "</p>")
+        self.join_address = join_url(code, os.environ if self.environ is None else self.environ)
+        self.code_html.value = join_html(code, self.join_address)
+        if self.projecting:
+            self.project_html.value = join_html(code, self.join_address, big=True)
         self.learners_html.value = self._learners_table(now)
+        self._load_learners()
         self.questions_html.value = self._questions_table()
         png = base64.b64encode(self._plot_png()).decode("ascii")
         alt = _("Success rate per question")
         self.plot.value = (f'<img class="tutor-plot" style="max-width:100%" alt="'
                            f'{escape(alt, quote=True)}" '
                            f'src="data:image/png;base64,{png}">')
+        self.show_learner(self.learner_id)
         data = base64.b64encode(csv_text(self.rows).encode("utf-8")).decode("ascii")
         self.download.value = (
             f'<a class="tutor-csv" style="color:#1864ab;font-weight:600" download="class-{escape(code)}.csv" '
@@ -311,7 +356,7 @@ class TeacherPage:
         fig = Figure(figsize=(8, max(2.0, 0.3 * len(qs) + 1)), dpi=80)
         ax = fig.add_subplot()
         if qs:
-            ax.barh([q.label() for q in qs][::-1], [100 * q.rate for q in qs][::-1],
+            ax.barh([_short(q.label()) for q in qs][::-1], [100 * q.rate for q in qs][::-1],
                     color="#1e7b34")
         ax.set_xlim(0, 100)
         ax.set_xlabel(_("Right answers (%)"))
@@ -320,6 +365,79 @@ class TeacherPage:
         buf = io.BytesIO()
         fig.savefig(buf, format="png")
         return buf.getvalue()
+
+    # --- projecting the code, one learner -------------------------------------------------------
+    def project(self, on: bool = True) -> None:
+        """Show only the class code, the join address and its QR code, large (or go back)."""
+        if not self.unlocked or (on and self.code is None):
+            return
+        self.projecting = bool(on)
+        if on:
+            self.project_html.value = join_html(self.code, self.join_address, big=True)
+        self.class_box.layout.display = "none" if on else None
+        self.project_box.layout.display = "flex" if on else "none"
+
+    def _load_learners(self) -> None:
+        options = [(str(_("Pick a learner")), None),
+                   *((shown_text(s.name), s.id) for s in self.learners)]
+        if [tuple(o) for o in self.learner_picker.options] != options:
+            keep = self.learner_id if self.learner_id in {i for _n, i in options} else None
+            self._loading = True  # the options change: not a pick
+            try:
+                self.learner_picker.options = options
+                self.learner_picker.value = keep
+            finally:
+                self._loading = False
+
+    def show_learner(self, learner_id) -> None:
+        """One learner of the class shown: their lessons, steps and stars, and every answer,
+        lesson by lesson (a learner of another class is nobody here)."""
+        stat = next((s for s in self.learners if s.id == learner_id), None)
+        self.learner_id = None if stat is None else stat.id
+        self.learner_html.value = "" if stat is None else self._learner_view(stat, time.time())
+
+    def _learner_view(self, stat, now: float) -> str:
+        out = ["<h4><bdi>" + escape(shown_text(stat.name)) + "</bdi></h4>"]
+        try:
+            visits = self.store.visits_of(SimpleNamespace(id=stat.id))
+        except Exception:
+            visits = {}
+        passed, stars = self._steps_of(stat.id)
+        lessons = sorted(set(visits) | set(passed) | set(stars))
+        if lessons:
+            head = (_("Lesson"), _("Last visit"), _("Steps passed"), _("Stars"))
+            rows = [(lesson_name(n), _ago(visits[n][1], now) if n in visits else "–",
+                     number(len(passed.get(n, {}))), _stars(stars[n]) if n in stars else "–")
+                    for n in lessons]
+            out.append(f"<h4>{escape(_('Lessons'))}</h4>" + _table("tutor-learner-lessons",
+                                                                    head, rows))
+        else:
+            out.append("<p>" + escape(_("No lesson opened yet.")) + "</p>")
+        answers = [r for r in self.rows if r[0] == stat.id]
+        if not answers:
+            out.append("<p>" + escape(_("No answers yet.")) + "</p>")
+        head = (_("Question"), _("Answer"), _("Result"), _("When"))
+        for lesson in sorted({r[2] for r in answers}):
+            rows = [(question_words(quiz, item, variant, prompt),
+                     answer_words(variant, answer, prompt), _("right") if right else _("wrong"),
+                     _ago(at, now))
+                    for (_l, _n, les, quiz, _s, item, variant, prompt, answer, _c, right, at)
+                    in answers if les == lesson]
+            out.append("<h4>" + escape(lesson_name(lesson)) + "</h4>"
+                       + _table("tutor-learner-answers", head, rows))
+        return "".join(out)
+
+    def _steps_of(self, learner_id: int) -> tuple[dict, dict]:
+        """({lesson: {step: mistakes}}, {lesson: stars}) of a class learner, from the progress
+        tables of lessons as steps (keyed "class:<learner id>"); empty where the store has
+        none (an older store) or cannot be read."""
+        key = f"class:{int(learner_id)}"
+        try:
+            passed = self.store.passed_steps(key)
+            stars = self.store.lesson_stars(key)
+        except Exception:
+            return {}, {}
+        return dict(passed or {}), {k: int(v) for k, v in dict(stars or {}).items()}
 
     def _on_tick(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("type") == "tick":
