@@ -49,12 +49,17 @@ def decided_results(variant, mano=0, dealer=1) -> list[tuple]:
 
 def deal_results(variant, rng, ties=None, all_tied=False, mano=0, dealer=1) -> tuple:
     """Trick results that decide a hand: ``all_tied`` gives three tied tricks; ``ties``
-    True at least one tied trick, False none; otherwise any (most have a tie, and the
-    all-tied hand is weighted up so it comes up)."""
+    True at least one tied trick, False none, "first" the first trick tied (not all three),
+    "later" the first trick won and a later one tied; otherwise any (most have a tie, and
+    the all-tied hand is weighted up so it comes up)."""
     if all_tied:
         return ALL_TIED
     options = decided_results(variant, mano, dealer)
-    if ties is not None:
+    if ties == "first":  # the first trick tied (not all three)
+        options = [t for t in options if t[0] is None and t != ALL_TIED]
+    elif ties == "later":  # the first trick won, a later one tied
+        options = [t for t in options if t[0] is not None and None in t]
+    elif ties is not None:
         options = [t for t in options if (None in t) == bool(ties)]
     weights = [ALL_TIED_WEIGHT if t == ALL_TIED else 1 for t in options]
     return rng.choices(options, weights=weights)[0]
@@ -66,7 +71,8 @@ def result_name(result) -> str:
 
 class HandTask(Task):
     """Who wins the hand after these tricks? Keys: "A", "B" or "nobody". Options: ``ties``
-    (True: a tied trick in it; False: none), ``all_tied`` (three tied tricks)."""
+    (True: a tied trick in it; False: none; "first" or "later": which trick is tied, see
+    :func:`deal_results`), ``all_tied`` (three tied tricks)."""
 
     kind = "hand"
 

@@ -145,7 +145,8 @@ class Refusals:
 
 class TrickTask(Task):
     """Who wins this trick? Keys: a card code of the trick, or "tie". Options: ``players``
-    (2, 4 or 6, as the variant allows), ``tie`` (True: a tied trick; False: none),
+    (2, 4 or 6, as the variant allows), ``tie`` (True: a tied trick; False: none; "maybe":
+    one or the other at even odds),
     ``special`` (True: a special card in the trick; False: only common cards)."""
 
     kind = "trick"
@@ -158,6 +159,8 @@ class TrickTask(Task):
             raise ValueError(_("a trick of {n} cards cannot be dealt in {variant}").format(
                 n=players, variant=_(variant.title)))
         self.players = players
+        if tie == "maybe":  # tied or not, at even odds: the learner must look
+            tie = rng.random() < 0.5
         self.vira, self.plays, self.verdict = deal_trick(variant, rng, players, tie, special)
         self.correct = correct_keys(variant, self.vira, self.plays, self.verdict)
         self.done = False
