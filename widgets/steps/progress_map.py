@@ -197,8 +197,7 @@ class StartOver:
                            layout=W.Layout(width="auto", min_height="44px"))
         self.no.on_click(lambda _b: self.cancel())
         self.question = W.HTML()
-        self.confirm_box = W.HBox([self.yes, self.no],
-                                  layout=W.Layout(flex_flow="row wrap", gap="0.5rem"))
+        self.confirm_box = W.HBox([self.yes, self.no], layout=W.Layout(flex_flow="row wrap"))
         self.confirm_box.layout.display = "none"
         self.feedback = W.HTML()
         self.feedback.add_class("tutor-feedback")
