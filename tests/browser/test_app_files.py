@@ -30,7 +30,8 @@ REFUSED = [
     "/voila/files/README.md",
     "/voila/files/voila.json",
     "/voila/files/.classroom/classroom.db",
-    "/voila/files/widgets/server.py",
+    "/voila/files/widgets/server/__init__.py",
+    "/voila/files/widgets/server/pool.py",
 ]
 # Voilà's own static handlers; a traversal there must not be served, but Voilà's template
 # handler answers one with 500 (an assertion in its URL parsing), not 403/404.

@@ -48,9 +48,9 @@ def test_default_limit_follows_memory_then_cpus_then_the_cap():
 
 
 def test_default_limit_sees_a_container_memory_limit(monkeypatch):
-    monkeypatch.setattr(server, "_cgroup_available", lambda: 1024 * MB)
+    monkeypatch.setattr(server.limits, "_cgroup_available", lambda: 1024 * MB)
     assert server.available_memory() <= 1024 * MB
-    monkeypatch.setattr(server, "_cgroup_available", lambda: None)
+    monkeypatch.setattr(server.limits, "_cgroup_available", lambda: None)
     assert server.available_memory() > 0
 
 

@@ -1,0 +1,121 @@
+"""The page itself: the loading screen in the learner's language, the front-end plugins a page
+never uses, and ``install_fast_pages`` (called from share/jupyter/config/voila.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .env import baseline
+from .templates import install_template_cache
+
+# -- the page itself: template cache, loading screen --------------------------------------------
+#
+# share/jupyter/config/voila.py (the server's Voilà configuration) calls install_fast_pages():
+#
+# * Jinja bytecode cache. Voilà makes a new nbconvert exporter, so a new Jinja environment, for
+#   every page, and each one parses and compiles the page template and the ~14 templates it
+#   extends or imports (0.3-1 s of the server's CPU per page on a loaded 2-core machine, before
+#   the first byte). The compiled code is kept in memory, keyed by the template's file and
+#   checked against its source (jinja2.BytecodeCache), so an edited template is compiled again.
+# * The loading screen: the prelaunch hook below gives the notebook its title (the lesson's
+#   first heading, in the learner's language), the words under the spinner and the text
+#   direction; the tutor template shows them instead of Voilà's "Executing 1 of 3".
+#
+# TRUCO_VOILA_BASELINE=1 (set by bench/app.py for its bare page only) leaves both out, and
+# the pool empty: the page Voilà serves with its defaults, that the lessons are measured
+# against.
+
+
+UNUSED_EXTENSIONS = ("jupyterlab_pygments",)
+# Front-end plugins a tutor page never uses (the pages show widgets and server-rendered
+# Markdown, no code, no math, no JSON or Vega outputs, the light theme only): not activated.
+UNUSED_PLUGINS = (
+    "@jupyterlab/javascript-extension:factory",
+    "@jupyterlab/json-extension:factory",
+    "@jupyterlab/json-lines-extension:factory",
+    "@jupyterlab/vega5-extension:factory",
+    "@jupyterlab/codemirror-extension:languages",
+    "@jupyterlab/mathjax-extension:plugin",
+    "@jupyterlab/theme-dark-extension:plugin",
+    "@voila-dashboards/voila:render-outputs-progressively",
+)
+
+
+def fast_page_config(page_config, **kwargs):
+    """Voilà's ``page_config_hook``: the page's front-end configuration with the plugins a
+    tutor page never uses turned off (``UNUSED_PLUGINS``)."""
+    disabled = list(page_config.get("disabledExtensions", []))
+    page_config["disabledExtensions"] = disabled + [p for p in UNUSED_PLUGINS
+                                                     if p not in disabled]
+    return page_config
+
+LOADING_TEXT = {
+    "en": "Getting the lesson ready…",
+    "pt_BR": "Preparando a lição…",
+    "es_AR": "Preparando la lección…",
+    "th": "กำลังเตรียมบทเรียน…",
+    "tl": "Inihahanda ang aralin…",
+    "fa": "در حال آماده‌سازی درس…",
+}
+
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,2}\s+(.+?)\s*#*\s*$", re.M)
+
+
+def page_title(notebook, fallback: str = "") -> str:
+    """The notebook's title: its first level-1 or level-2 heading (as shown, so translated),
+    without Markdown marks; ``fallback`` when it has none.
+
+    >>> from types import SimpleNamespace as NS
+    >>> page_title(NS(cells=[{"cell_type": "markdown", "source": "<div dir=\\"rtl\\">\\n\\n# ۴. **Ties**\\n"}]))
+    '۴. Ties'
+    """
+    for cell in notebook.cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = cell["source"]
+        found = _HEADING.search("".join(source) if isinstance(source, list) else source)
+        if found:
+            return re.sub(r"[*_`]+", "", found.group(1)).strip()
+    return fallback
+
+
+def tutor_prelaunch_hook(req_handler, notebook, cwd):
+    """The server's prelaunch hook: the lessons' prose in the page's language
+    (:func:`widgets.prose.prelaunch_hook`), plus what the loading screen shows: the page's
+    title (``metadata.title``, also the browser tab's), the words under the spinner, the
+    language and its direction."""
+    from truco.i18n import text_direction
+    from widgets.prose import page_language, prelaunch_hook
+
+    shown = prelaunch_hook(req_handler, notebook, cwd) or notebook
+    code = page_language(req_handler.get_argument("lang", None),
+                         req_handler.request.headers.get("Accept-Language"))
+    name = os.path.splitext(os.path.basename(req_handler.request.path))[0]
+    shown.metadata["title"] = page_title(shown, name)
+    shown.metadata["tutor_loading"] = {
+        "lang": code.replace("_", "-"), "dir": text_direction(code),
+        "text": LOADING_TEXT.get(code, LOADING_TEXT["en"])}
+    return shown
+
+
+def install_fast_pages(c) -> None:
+    """Called from share/jupyter/config/voila.py with its config object ``c``: the prose
+    hook (always), and unless this is the benches' baseline server, the template cache and
+    the loading screen (``resources.tutor_fast_pages`` for the template)."""
+    from widgets.prose import prelaunch_hook
+
+    if baseline():
+        c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
+        c.TutorKernelManager.pool_size = 0
+        return
+    install_template_cache()
+    c.VoilaConfiguration.prelaunch_hook = tutor_prelaunch_hook
+    c.VoilaConfiguration.resources = {"tutor_fast_pages": True}
+    # A JupyterLab syntax-highlighting theme: the pages show no code (strip_sources).
+    c.VoilaConfiguration.extension_denylist = list(UNUSED_EXTENSIONS)
+    c.ServerKernelManager.client_class = "widgets.server.QuickReadyKernelClient"
+    c.VoilaConfiguration.page_config_hook = fast_page_config
+
