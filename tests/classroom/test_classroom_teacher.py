@@ -281,3 +281,120 @@ def test_a_question_with_two_right_answers_names_both():
     (stat,) = question_stats(rows)
     assert wrong_answer_text(stat) == (
         "75% chose the 3 of diamonds over the 4 of clubs (Zap) or the 4 of diamonds")
+
+
+def test_questions_are_named_in_words_on_the_page(store):
+    code = known_class(store)
+    teacher = page(store)
+    teacher.unlock(PASSCODE)
+    teacher.show(code)
+    html = teacher.questions_html.value
+    assert ("3. Tricks and hands · Trick quiz, question 1: 4 of clubs (Zap) against "
+            "3 of diamonds") in html
+    assert "Trick quiz, question 2: 5 of hearts against 6 of spades" in html
+    assert "trick-1" not in html and "4c 3d" not in html
+    link = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"',
+                     teacher.download.value)
+    rows = list(csv.reader(io.StringIO(base64.b64decode(link.group(1)).decode())))
+    assert rows[0][-1] == "question_in_words"
+    assert rows[1][-1] == "Trick quiz, question 1: 4 of clubs (Zap) against 3 of diamonds"
+
+
+def a_learner_with_a_history(store):
+    code = store.create_class("Room 4")
+    ana, bia = store.join(code, "Ana"), store.join(code, "Bia")
+    store.visit(ana, "03_tricks", 1)
+    store.record_answer(ana, Answer("03_tricks", "trick-1", 1, 1, "paulista", "3s|6d Qc",
+                                    "6d", "Qc", False))
+    store.record_answer(ana, Answer("07_envido_flor", "envido-1", 1, 1, "argentino",
+                                    "7e 6e 1o", "envido:33", "envido:33", True))
+    store.record_answer(ana, Answer("03_tricks", "mystery-1", 1, 4, "mineiro", "<b>|zz",
+                                    "zz", "yy", False))  # stored by a widget long gone
+    store.record_answer(bia, Answer("03_tricks", "trick-1", 1, 1, "paulista", "3s|6d Qc",
+                                    "Qc", "Qc", True))
+    other = store.join(store.create_class(), "Elsewhere")
+    store.record_answer(other, Answer("03_tricks", "trick-1", 1, 1, "paulista", "3s|6d Qc",
+                                      "Qc", "Qc", True))
+    return code, ana, bia, other
+
+
+def test_one_learners_answers_lesson_by_lesson(store, monkeypatch):
+    code, ana, bia, other = a_learner_with_a_history(store)
+    asked = []
+    monkeypatch.setattr(store, "passed_steps", lambda key: asked.append(key) or {
+        "01_ranking": {0: 0, 1: 2, 2: 0}}, raising=False)  # the progress tables of steps
+    monkeypatch.setattr(store, "lesson_stars", lambda key: {"01_ranking": 2}, raising=False)
+    teacher = page(store)
+    teacher.unlock(PASSCODE)
+    teacher.show(code)
+    assert [label for label, _id in teacher.learner_picker.options] == [
+        "Pick a learner", "Ana", "Bia"]
+    assert teacher.learner_html.value == ""
+    teacher.learner_picker.value = ana.id  # what picking Ana in the menu does
+    html = teacher.learner_html.value
+    assert asked == [f"class:{ana.id}"]
+    assert "<bdi>Ana</bdi>" in html and "Bia" not in html
+    lessons = html.index("1. The deck and the card ranking"), html.index("3. Tricks and hands")
+    assert lessons[0] < lessons[1] < html.index("7. Envido and flor")
+    assert "★★☆" in html and ">3<" in html.replace("<bdi>", "").replace("</bdi>", "")
+    assert ("Trick quiz, question 1: 6 of diamonds against queen of clubs, vira: 3 of spades"
+            in html)
+    assert "the 6 of diamonds" in html and "wrong" in html and "just now" in html
+    assert "Envido quiz, question 1: the envido of 7 of espadas" in html
+    assert "33 points of envido" in html and "right" in html
+    assert "Question 4" in html  # an unknown quiz: a generic name, no traceback
+    assert "trick-1" not in html and "mystery-1" not in html and "3s|6d" not in html
+    assert "<b>" not in html
+    teacher.show_learner(other.id)  # a learner of another class is nobody here
+    assert teacher.learner_html.value == "" and teacher.learner_id is None
+    teacher.learner_picker.value = bia.id
+    store.record_answer(bia, Answer("07_envido_flor", "envido-1", 1, 1, "argentino",
+                                    "7e 6e 1o", "envido:26", "envido:33", False))
+    teacher._on_tick(teacher.ticker, {"type": "tick"}, [])  # the open view follows along
+    assert teacher.learner_picker.value == bia.id
+    assert "26 points of envido" in teacher.learner_html.value
+
+
+def test_a_learner_without_answers_or_step_tables(store):
+    code = store.create_class("Room 4")
+    store.join(code, "Cai")
+    teacher = page(store)
+    teacher.unlock(PASSCODE)
+    teacher.show(code)
+    (cai,) = teacher.learners
+    teacher.learner_picker.value = cai.id
+    html = teacher.learner_html.value
+    assert "No lesson opened yet." in html and "No answers yet." in html
+
+
+def test_the_join_address_and_its_qr_code_are_shown_and_projected(store):
+    code = known_class(store)
+    env = {"VOILA_REQUEST_URL": "http://10.0.0.7:8866/voila/render/lessons/teacher.ipynb",
+           "SCRIPT_NAME": "/voila/render/lessons/teacher.ipynb"}
+    teacher = TeacherPage(Settings(database="unused", teacher_passcode=PASSCODE), store=store,
+                          environ=env)
+    teacher.browser.client = "teachers-laptop-0001"
+    teacher.project(True)  # locked: nothing
+    assert not getattr(teacher, "projecting", False)
+    teacher.unlock(PASSCODE)
+    teacher.show(code)
+    url = f"http://10.0.0.7:8866/voila/render/lessons/index.ipynb?class={code}"
+    html = teacher.code_html.value
+    assert format_code(code) in html and f'href="{url}"' in html
+    assert '<svg role="img"' in html and "works on this computer only" not in html
+    teacher.project(True)
+    assert teacher.class_box.layout.display == "none"
+    assert teacher.project_box.layout.display == "flex"
+    big = teacher.project_html.value
+    assert format_code(code) in big and url in big and "<svg" in big and "3.4em" in big
+    teacher.project(False)
+    assert teacher.class_box.layout.display is None
+    assert teacher.project_box.layout.display == "none"
+
+
+def test_a_local_address_is_said_to_work_on_this_computer_only(store):
+    code = known_class(store)
+    teacher = page(store)  # no request address: the server's default, 127.0.0.1
+    teacher.unlock(PASSCODE)
+    teacher.show(code)
+    assert "works on this computer only" in teacher.code_html.value
