@@ -80,7 +80,7 @@ class CompareTask(ChoiceTask):
             if turner is not None:
                 vira = rng.choice([c for c in turner.deck if c not in (a, b)])
             results = (winner(variant, a, b, vira), winner(o, a, b, vira))
-            if not want_differ or results[0] != results[1]:
+            if not want_differ or (results[0] == 0) != (results[1] == 0):
                 break
         self.cards, self.vira, self.turner = (a, b), vira, turner
         self.item = f"{o.name}|{a.code} {b.code}|{vira.code if vira is not None else ''}"

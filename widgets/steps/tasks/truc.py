@@ -149,7 +149,8 @@ class TrucSpecialTask(ChoiceTask):
         v, rng = self.variant, self.rng
         hands = _deal(v, rng)
         situation = rng.choice(("fresh", "after_lead", "refused", "second_trick"))
-        if self.worked and situation == "second_trick":
+        if (self.worked and situation == "second_trick") or \
+                (situation == "refused" and not v.redeal):
             situation = "fresh"
         game = Game.from_deal(v, hands=hands, dealer=1, seed=rng.randrange(2 ** 31))
         if situation == "after_lead":
