@@ -72,3 +72,39 @@ def test_name_question_in_words():
     assert OddsTask.name_question(v, t.item).startswith("Odds: ")
     assert "pieza" in OddsTask.name_question(v, "about:manilha:2,4,7,14")
     assert OddsTask.name_question(v, "junk") == "junk"
+
+
+# --- the lesson, driven to its end with the runner -----------------------------------------
+def _plan(name):
+    import json
+    from pathlib import Path
+
+    import widgets.steps.runner as runner
+    nb = json.loads((Path(__file__).parents[2] / "lessons" / f"{name}.ipynb").read_text())
+    plans = []
+    original = runner.lesson
+    runner.lesson = lambda plan, **kw: plans.append(plan)
+    try:
+        exec("".join(nb["cells"][1]["source"]), {})
+    finally:
+        runner.lesson = original
+    return plans[0]
+
+
+@pytest.mark.parametrize("variant", ["mineiro", "truc", "uruguayo"])
+def test_lesson_12_odds_runs_to_its_summary(variant):
+    from widgets.steps import MemoryProgress
+    from widgets.steps.runner import StepRunner
+    plan = _plan("12_odds")
+    assert 3 <= len(plan.steps) <= 10 and plan.steps[0].worked and plan.summary
+    r = StepRunner(plan, variant=variant, progress=MemoryProgress(), seed=7)
+    first = r.index
+    wrong = r.task.wrong_answer()
+    out = r.answer(wrong)
+    if out is not None and out.done:  # a wrong answer re-asks the same step with a new task
+        assert r.index == first and r.mistakes == 1
+    for _move in range(400):
+        if r.finished:
+            break
+        r.answer(r.task.solution())
+    assert r.finished and r.stars in (1, 2, 3) and "You finished" in r.summary_text
