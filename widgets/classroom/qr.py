@@ -104,20 +104,32 @@ def qr_svg(url: str, label: str = "") -> str:
 
 
 def join_html(code: str, url: str, big: bool = False) -> str:
-    """The class code, the join address and its QR code; ``big``: for the projector."""
-    width = "min(70vh, 92vw)" if big else "min(15em, 80vw)"
-    size = "3.4em" if big else "2.2em"
+    """The class code, the join address and its QR code; ``big``: for the projector (side by
+    side on a wide screen, the QR code as tall as the screen allows; the page's prose and
+    footer hidden while it is shown)."""
     label = _("QR code of the join address {url}").format(url=url)
-    parts = [f'<p class="tutor-class-code-big" style="font-size:{size};font-weight:700;'
-             f'letter-spacing:.15em;margin:.3em 0">' + escape(format_code(code)) + "</p>",
-             "<p>" + escape(_("Learners join at this address (or scan the code):"))
+    size = "clamp(2em, 7vw, 5em)" if big else "2.2em"
+    words = [f'<p class="tutor-class-code-big" style="font-size:{size};font-weight:700;'
+             f'letter-spacing:.15em;margin:.3em 0" dir="ltr">' + escape(format_code(code))
+             + "</p>",
+             '<p style="font-size:' + ("1.3em" if big else "1em") + '">'
+             + escape(_("Learners join at this address (or scan the code):"))
              + f'<br><a class="tutor-join-url" dir="ltr" style="word-break:break-all;'
-             f'font-weight:600" href="{escape(url, quote=True)}">{escape(url)}</a></p>',
-             f'<div class="tutor-qr-box" style="width:{width};background:#fff;'
-             f'padding:.4em;margin:.3em 0">' + qr_svg(url, label) + "</div>"]
+             f'font-weight:600;color:#1864ab" href="{escape(url, quote=True)}">'
+             f"{escape(url)}</a></p>"]
     if only_this_computer(url):
-        parts.append('<p class="tutor-join-local" style="color:#a61e4d">' + escape(_(
+        words.append('<p class="tutor-join-local" style="color:#a61e4d">' + escape(_(
             "This address works on this computer only: open the teacher page with the "
             "computer's network address (the one learners' devices can reach, e.g. "
             "http://192.168.1.20:8866/...) to show one that works in the class.")) + "</p>")
-    return "".join(parts)
+    width = "min(78vh, 92vw)" if big else "min(15em, 80vw)"
+    picture = (f'<div class="tutor-qr-box" style="width:{width};flex:none;background:#fff;'
+               f'padding:.4em;margin:.3em 0;box-sizing:border-box">' + qr_svg(url, label)
+               + "</div>")
+    if not big:
+        return "".join(words) + picture
+    hide = ("<style>.jp-MarkdownCell,.tutor-footer,.tutor-teacher>.tutor-feedback"
+            "{display:none!important}</style>")
+    return (hide + '<div style="display:flex;flex-wrap:wrap;align-items:center;'
+            'justify-content:center;gap:.5em 3em"><div style="max-width:min(36em, 92vw)">'
+            + "".join(words) + "</div>" + picture + "</div>")

@@ -236,11 +236,14 @@ class TeacherPage:
         self.download = W.HTML()
         self.plot = W.HTML()  # an <img> with the PNG inline: no file, no request
         self.project_button = W.Button(description=_("Project the code"), icon="expand",
-                                       layout=W.Layout(width="auto"))
+                                       layout=W.Layout(width="auto", align_self="flex-start",
+                                                       min_height="36px"))
         self.project_button.on_click(lambda _b: self.project(True))
+        self.project_button.add_class("tutor-project-button")
         self.back_button = W.Button(description=_("Back to the class"),
                                     layout=W.Layout(width="auto"))
         self.back_button.on_click(lambda _b: self.project(False))
+        self.back_button.add_class("tutor-project-back")
         self.learner_picker = W.Dropdown(description=_("Learner"),
                                          style={"description_width": "initial"},
                                          layout=W.Layout(width="min(100%, 24em)"))
@@ -263,7 +266,8 @@ class TeacherPage:
                                  self.download])
         self.project_html = W.HTML()
         self.project_box = W.VBox([self.back_button, self.project_html],
-                                  layout=W.Layout(display="none", align_items="center"))
+                                  layout=W.Layout(display="none", align_items="stretch"))
+        self.back_button.layout.align_self = "flex-start"
         self.project_box.add_class("tutor-project")
         self.body.children = [self.class_box, self.project_box]
         self.projecting = False
@@ -372,8 +376,8 @@ class TeacherPage:
         if not self.unlocked or (on and self.code is None):
             return
         self.projecting = bool(on)
-        if on:
-            self.project_html.value = join_html(self.code, self.join_address, big=True)
+        self.project_html.value = join_html(self.code, self.join_address, big=True) if on \
+            else ""  # gone: the page's prose and footer come back
         self.class_box.layout.display = "none" if on else None
         self.project_box.layout.display = "flex" if on else "none"
 
