@@ -100,6 +100,7 @@ class StepRunner(TutorWidget):
         self._runs = 0
         self._answered = False
         self._recorders = {}
+        self._tasks = 0
         self.header = W.HTML()
         self.text = W.HTML()
         self.task_box = W.Box(layout=W.Layout(display="flex", flex_flow="column"))
@@ -180,6 +181,10 @@ class StepRunner(TutorWidget):
         task = self.task
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
+        self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
+        for cls in list(self.task_box._dom_classes):
+            self.task_box.remove_class(cls)
+        self.task_box.add_class(f"tutor-task-{self._tasks}")
 
     def answer(self, key) -> Outcome | None:
         """A click on the current task (what the browser's click does)."""

@@ -57,9 +57,9 @@ class RankTask(Task):
         self.hint.add_class("tutor-rank-hint")
         parts = []
         if vira is not None:
-            vira_box = W.HTML(card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
-                                        caption=vira_word(v)))
-            vira_box.add_class("tutor-rank-vira")
+            vira_box = W.HTML(f'<div class="tutor-rank-vira" data-code="{vira.code}">'
+                              + card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
+                                          caption=vira_word(v)) + "</div>")
             parts.append(vira_box)
         prompt = W.HTML(f"<p style='margin:.2em 0'><b>{_('Which card is stronger?')}</b></p>")
         parts += [prompt, self.row, self.tie_button, self.hint]

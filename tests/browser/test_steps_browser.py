@@ -1,0 +1,138 @@
+"""Lesson 01 as steps in Chromium: a learner finishes it step by step and gets the summary
+with stars; a wrong click re-asks. The test reads the two cards' codes (and the vira's) from
+the page and works out the answer with the engine in the test process. Screenshots of a step
+and of the summary at 1280x900 and 390x844 (Persian, right to left, on the phone) go to
+``test-artifacts/steps/``.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from shots import ARTIFACTS
+
+import truco
+
+LESSON = "lessons/01_ranking.ipynb"
+
+OUTSIDE = """() => {
+  const width = document.documentElement.clientWidth;
+  const outside = [];
+  for (const el of document.querySelectorAll('.tutor-step *')) {
+    const box = el.getBoundingClientRect();
+    if (!box.width && !box.height) continue;
+    if (box.right > width + 0.5 || box.left < -0.5) outside.push(el.className || el.tagName);
+  }
+  const cut = [];
+  for (const el of document.querySelectorAll('.tutor-step button')) {
+    if (el.getBoundingClientRect().width && el.scrollWidth > el.clientWidth) {
+      cut.push(el.textContent.trim());
+    }
+  }
+  return {outside, cut, scroll: document.documentElement.scrollWidth - width};
+}"""
+
+
+def root_of(page):
+    return page.locator(".tutor-step").first
+
+
+def step_index(root) -> int | None:
+    classes = root.get_attribute("class").split()
+    found = [int(c.rsplit("-", 1)[1]) for c in classes if re.fullmatch(r"tutor-step-\d+", c)]
+    return found[0] if found else None
+
+
+def deal(root):
+    codes = root.locator(".tutor-rank-cards .tutor-card").evaluate_all(
+        "els => els.map(e => e.tutorCode)")
+    vira = root.locator(".tutor-rank-vira")
+    return codes, (vira.first.get_attribute("data-code") if vira.count() else None)
+
+
+def click(root, key: str, codes) -> None:
+    if key == "tie":
+        root.locator(".tutor-rank-tie").click()
+    else:
+        root.locator(".tutor-rank-cards .tutor-card").nth(codes.index(key)).click()
+
+
+def answers(variant, codes, vira):
+    """(the right key, a wrong key) for the two cards, by the engine."""
+    a, b = codes
+    c = variant.compare(a, b, vira=vira)
+    right = "tie" if c == 0 else a if c > 0 else b
+    return right, next(k for k in ("tie", a, b) if k != right)
+
+
+def said(root, n: int, tone: str) -> None:
+    expect(root.locator(f'.tutor-feedback .tutor-msg[data-n="{n}"][data-tone="{tone}"]')) \
+        .to_have_count(1)
+
+
+def finish_lesson(page, variant_name: str, wrong_at: int | None = None, shots: str = ""):
+    variant = truco.variant(variant_name)
+    root = root_of(page)
+    n, steps_seen = 0, []
+    while True:
+        # the (n+1)-th task drawn, or the summary after the last
+        expect(root.locator(f".tutor-task-{n + 1} .tutor-rank-cards .tutor-card, "
+                            ".tutor-summary .tutor-stars").first).to_be_visible()
+        if root.locator(".tutor-summary .tutor-stars").count():
+            break
+        expect(root.locator(".tutor-rank-cards .tutor-card")).to_have_count(2)
+        index = step_index(root)
+        codes, vira = deal(root)
+        right, wrong = answers(variant, codes, vira)
+        if index == wrong_at and index not in steps_seen:
+            steps_seen.append(index)
+            count = root.locator(".tutor-step-count").inner_text()
+            click(root, wrong, codes)
+            n += 1
+            said(root, n, "wrong")
+            assert step_index(root) == index  # the same step, a new task
+            expect(root.locator(".tutor-step-count")).to_have_text(count)
+            continue
+        if shots and index == 1:
+            page.screenshot(path=str(ARTIFACTS / "steps" / f"{shots}-step.png"), full_page=True)
+        click(root, right, codes)
+        n += 1
+        said(root, n, "right")
+        steps_seen.append(index)
+    return root
+
+
+@pytest.mark.parametrize("variant", ["mineiro", "paulista"])
+def test_a_learner_finishes_lesson_01_step_by_step(tutor_page, variant):
+    page = tutor_page.open_lesson(f"{LESSON}?variant={variant}")
+    root = root_of(page)
+    expect(root.locator(".tutor-progressbar")).to_have_count(1)
+    expect(root.locator(".tutor-step-count")).to_have_text(re.compile(r"Step 1 of \d"))
+    expect(root.locator(".tutor-example-mark")).to_have_text("Example")
+    root = finish_lesson(page, variant, wrong_at=1)
+    summary = root.locator(".tutor-summary")
+    expect(summary).to_contain_text("You finished The deck and the card ranking")
+    expect(summary.locator(".tutor-stars")).to_have_attribute("aria-label", "2 of 3 stars")
+    expect(summary).to_contain_text("1 mistake")
+    expect(summary.get_by_role("button", name="Practise again")).to_be_visible()
+    expect(summary.locator("a.tutor-next")).to_have_attribute(
+        "href", re.compile(r"02_manilhas\.ipynb\?.*variant=" + variant))
+    expect(summary.locator("a.tutor-home")).to_have_count(1)
+
+
+@pytest.mark.parametrize("size, lang", [((1280, 900), "en"), ((390, 844), "fa")])
+def test_screenshots_of_a_step_and_the_summary(tutor_page, size, lang):
+    (ARTIFACTS / "steps").mkdir(parents=True, exist_ok=True)
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page = tutor_page.open_lesson(f"{LESSON}?variant=paulista&lang={lang}")
+    root = root_of(page)
+    if lang == "fa":
+        expect(root).to_have_class(re.compile(r"tutor-rtl"))
+        assert root.locator(".tutor-step-text").get_attribute("dir") == "rtl"
+    name = f"01-{size[0]}x{size[1]}-{lang}"
+    finish_lesson(page, "paulista", shots=name)
+    problems = page.evaluate(OUTSIDE)
+    assert problems == {"outside": [], "cut": [], "scroll": 0}, problems
+    page.screenshot(path=str(ARTIFACTS / "steps" / f"{name}-summary.png"), full_page=True)
