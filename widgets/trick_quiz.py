@@ -21,9 +21,8 @@ from truco.i18n import _, sequence
 
 from .cardrow import CardRow
 from .classroom.session import recorder
-from .common import (ActionButtons, TutorWidget, button, card_html, card_item, get_variant,
-                     seat_label, vira_highlight, vira_word)
-from .steps.tasks.tricks import seat_card_svg
+from .common import ActionButtons, TutorWidget, button, card_item, get_variant, seat_label
+from .steps.tasks.tricks import seat_card_svg, vira_html
 
 __all__ = ["TrickQuiz"]
 
@@ -238,9 +237,7 @@ class TrickQuiz(TutorWidget):
         self.row.show(items)
         lines = []
         if vira is not None:
-            caption = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
-            lines.append(card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
-                                   caption=caption))
+            lines.append(vira_html(v, vira))
         name = (lambda c: v.card_name(c, vira)) if self.answered else (lambda c: c.name())
         order = sequence([_("{player}: {card}").format(player=seat_label(s), card=name(c))
                           for s, c in self.plays], strong=True)

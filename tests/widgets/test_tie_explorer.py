@@ -212,18 +212,12 @@ def test_quiz_and_rule():
     assert not t.in_quiz and t.asked == 30
 
 
-def test_lesson_04_shows_both_mineiro_all_tie_rules(monkeypatch):
-    """Lesson 04's own cell, for a Mineiro learner: both rules on offer and in the table."""
-    import nbformat
-    from widgets import prose
+def test_a_mineiro_learner_sees_both_all_tie_rules(monkeypatch):
+    """For a Mineiro learner (the default variant): both rules on offer and in the table."""
+    from widgets.lesson import session_variant
 
     monkeypatch.delenv("QUERY_STRING", raising=False)  # Mineiro, the default
-    nb = nbformat.read(prose.LESSONS_DIR / "04_ties.ipynb", as_version=4)
-    cell = next(c.source for c in nb.cells if "TieExplorer(" in c.source)
-    namespace: dict = {}
-    *body, last = cell.strip().splitlines()
-    exec("\n".join(body), namespace)
-    t = all_tied(eval(last, namespace))
+    t = all_tied(TieExplorer(variant=session_variant(), seed=5))
     assert t.variant.name == "mineiro"
     assert {v for _l, v in t.rule_picker.options} == {"dealer", "nobody"}
     shown = unescape(t.table.value)

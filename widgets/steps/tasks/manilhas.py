@@ -9,7 +9,7 @@ found strongest first.
 >>> import random, truco
 >>> t = ManilhaTask(truco.variant("paulista"), random.Random(1))
 >>> [t.answer(k).note for k in list(t.targets_left())][-1]
-'4 of 4 found'
+'All 4 found.'
 >>> ManilhaTask.name_question(truco.variant("paulista"), "vira=3s")
 'Find the manilhas for the vira 3 of spades'
 """
@@ -23,9 +23,9 @@ from truco.i18n import N_, _, chain, ngettext
 from truco.ranking import PAULISTA_CYCLE
 
 from ...cardrow import CardRow
-from ...common import card_html, card_item, rtl, sentence, special_highlight, vira_highlight, vira_word
+from ...common import card_item, rtl, sentence, special_highlight, vira_word
 from ..model import Outcome, Task
-from .tricks import Refusals
+from .tricks import Refusals, vira_html
 
 __all__ = ["ManilhaTask", "targets", "OFFER_SIZE"]
 
@@ -205,9 +205,7 @@ class ManilhaTask(Task):
         text = "".join(f"<p style='margin:.2em 0'>{escape(t)}</p>" for t in lines)
         parts = []
         if vira is not None:
-            caption = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
-            parts.append(card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
-                                   caption=caption))
+            parts.append(vira_html(v, vira))
         parts.append(f"<div style='flex:1 1 14em;min-width:0'>{text}</div>")
         self.head.value = ("<div style='display:flex;flex-wrap:wrap;gap:.6em;"
                            "align-items:center'>" + "".join(parts) + "</div>")

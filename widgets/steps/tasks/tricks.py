@@ -20,13 +20,13 @@ import ipywidgets as W
 from truco.i18n import _, sequence
 
 from ...cardrow import CardRow
-from ...common import (ActionButtons, card_html, card_item, rtl, team_label, vira_highlight,
-                       vira_word)
+from ...common import (ActionButtons, card_item, four_colour_requested, rtl, team_label,
+                       vira_highlight, vira_word)
 from ...language import direction
-from ...svg import FONT
+from ...svg import FONT, card_svg
 from ..model import Outcome, Task
 
-__all__ = ["TrickTask", "TIE", "deal_trick", "seat_card_svg", "why_wrong", "parse_item",
+__all__ = ["TrickTask", "TIE", "deal_trick", "vira_html", "seat_card_svg", "why_wrong", "parse_item",
            "Refusals"]
 
 TIE = "tie"
@@ -52,6 +52,17 @@ def seat_card_svg(svg: str, seat: int, width: int = 64) -> str:
             f'<g transform="translate({(outer - width) / 2:g},0)">{svg}</g>'
             f'<rect x="4" y="{height + 2:g}" width="{outer - 8:g}" height="4" rx="2" '
             f'fill="{colour}"/>{lines}</svg>')
+
+
+def vira_html(variant, vira) -> str:
+    """The vira or muestra as a card with a caption, named plainly (its label must not say
+    what kind of card it is: a muestra can be a mata)."""
+    caption = _("{vira}: {card}").format(vira=vira_word(variant), card=vira.name())
+    svg = card_svg(vira, highlight=vira_highlight(variant), width=56, label=caption,
+                   four_colour=four_colour_requested())
+    return (f'<figure class="tutor-inline-card tutor-vira" style="display:inline-block;'
+            f'margin:0 .3em;text-align:center">{svg}<figcaption style="font-size:.8em">'
+            f'{escape(caption)}</figcaption></figure>')
 
 
 def deal_trick(variant, rng, players=2, tie=None, special=None):
@@ -257,9 +268,7 @@ class TrickTask(Task):
             b.button_style = "primary" if self.worked and TIE in self.correct else ""
         parts = []
         if vira is not None:
-            caption = _("{vira}: {card}").format(vira=vira_word(v), card=vira.name())
-            parts.append(card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
-                                   caption=caption))
+            parts.append(vira_html(v, vira))
         lines = [_("Which card wins this trick? Click it, or Tie if nobody wins it.")]
         if self.players > 2:
             a = sequence([str(s) for s in range(0, self.players, 2)])
