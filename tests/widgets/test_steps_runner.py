@@ -66,7 +66,7 @@ def test_lesson_01_is_finished_step_by_step_with_a_summary(plan01, variant):
     html = r.summary.children[0].value
     assert "tutor-stars" in html and "★★★" in html and 'aria-label="3 of 3 stars"' in html
     assert r.summary.layout.display is None and "tutor-finished" in r.widget._dom_classes
-    assert r.tone == "right" and r.message.startswith("✓")
+    assert r.tone == "right" and "tutor-msg-icon" in r.feedback.value
 
 
 def test_worked_examples_are_marked(plan01):

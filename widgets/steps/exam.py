@@ -162,7 +162,7 @@ class Exam(TutorWidget):
         self.results.append((self.plan[self.number], outcome.right))
         if outcome.right:
             self.right += 1
-            self.say("✓ " + (outcome.explanation or _("Right.")), "right")
+            self.say(outcome.explanation or _("Right."), "right")
         else:
             self.say(outcome.explanation or _("Not quite."), "wrong")
         self._next()

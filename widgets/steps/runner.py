@@ -216,7 +216,7 @@ class StepRunner(TutorWidget):
             return
         details = [outcome.note] if outcome.note else []
         if outcome.right:
-            self.say("✓ " + (outcome.explanation or _("Right.")), "right", details)
+            self.say(outcome.explanation or _("Right."), "right", details)  # the tick: the icon
             self.step_mistakes.setdefault(self.index, 0)
             self.progress.pass_step(self.plan.lesson, self.index, self.step_mistakes[self.index])
             later = [i for i in self.order if i > self.index]

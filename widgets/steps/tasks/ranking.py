@@ -50,7 +50,8 @@ class RankTask(Task):
                            label=_("Two cards: click the stronger one"))
         self.row.add_class("tutor-rank-cards")
         self.tie_button = W.Button(description=_("They tie"),
-                                   layout=W.Layout(width="auto", min_height="44px"))
+                                   layout=W.Layout(width="auto", min_height="44px",
+                                                 align_self="flex-start"))
         self.tie_button.add_class("tutor-rank-tie")
         self.tie_button.on_click(lambda _b: self.answer(TIE))
         self.hint = W.HTML()
