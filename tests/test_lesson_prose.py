@@ -46,11 +46,28 @@ def shape(markdown: str) -> dict:
     }
 
 
+def notebook_messages() -> list[str]:
+    """What the template must hold: the Markdown blocks and the code cells' N_ strings."""
+    found = []
+    for path in NOTEBOOKS:
+        with path.open("rb") as fh:
+            found.extend(m for _n, _f, m, _c in prose.extract_notebook(fh, {}, (), {}))
+    return found
+
+
+def test_code_cells_N_strings_are_messages():
+    assert prose.code_messages('Step("rank", N_("One " "idea."), x=N_("b"))\nN_(name)') == \
+        ["One idea.", "b"]
+    assert prose.code_messages("%%time\nN_('a')") == []  # not Python: nothing
+    steps = [m for m in notebook_messages() if m.startswith("Your turn: click the stronger")]
+    assert steps, "lesson 01's step texts are extracted"
+
+
 def test_the_template_is_in_step_with_the_notebooks():
     with prose.TEMPLATE.open("rb") as fh:
         template = read_po(fh)
     in_template = {m.id for m in template if m.id}
-    in_notebooks = set(notebook_blocks())
+    in_notebooks = set(notebook_messages())
     assert in_notebooks - in_template == set(), "run `python -m widgets.prose update`"
     assert in_template - in_notebooks == set(), "run `python -m widgets.prose update`"
 
