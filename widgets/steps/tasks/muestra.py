@@ -107,7 +107,8 @@ class MuestraTask(AnswerTask):
         for c in self.shown:
             done = c in self.found
             items.append(card_item(v, c, m, reveal=False, enabled=not done and not self.over,
-                                   highlight="counts" if done or c in hint else None))
+                                   highlight=special_highlight(v, c, m)
+                                   if done or c in hint else None))
         self.row.show(items)
 
     def answer(self, key) -> Outcome:

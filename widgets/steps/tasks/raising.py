@@ -70,6 +70,7 @@ def table_for(variant, game, seat=0, start=0, on_reject=None) -> TableView:
     view.buttons.box.layout.display = "none"
     view.row.show([card_item(variant, variant.card(c), game.vira, enabled=False, reveal=False)
                    for c in (game.observation(seat).hand or ())])
+    view.row.add_class("tutor-table-look")  # to be looked at, not dimmed
     return view
 
 
