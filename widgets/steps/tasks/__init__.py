@@ -2,7 +2,7 @@
 (a lesson page loads only its own kinds).
 
 >>> sorted(KINDS)[:3]
-['envido_bet', 'envido_count', 'hand']
+['compare', 'envido_bet', 'envido_count']
 """
 from __future__ import annotations
 
