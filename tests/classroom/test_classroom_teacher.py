@@ -386,7 +386,7 @@ def test_the_join_address_and_its_qr_code_are_shown_and_projected(store):
     assert teacher.class_box.layout.display == "none"
     assert teacher.project_box.layout.display == "flex"
     big = teacher.project_html.value
-    assert format_code(code) in big and url in big and "<svg" in big and "78vh" in big
+    assert format_code(code) in big and url in big and "<svg" in big and "72vh" in big
     assert ".jp-MarkdownCell,.tutor-footer" in big  # the page's prose hidden while projecting
     teacher.project(False)
     assert teacher.class_box.layout.display is None

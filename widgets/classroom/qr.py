@@ -108,9 +108,10 @@ def join_html(code: str, url: str, big: bool = False) -> str:
     side on a wide screen, the QR code as tall as the screen allows; the page's prose and
     footer hidden while it is shown)."""
     label = _("QR code of the join address {url}").format(url=url)
-    size = "clamp(2em, 7vw, 5em)" if big else "2.2em"
+    size = "clamp(1.8em, 3.2vw, 4em)" if big else "2.2em"
     words = [f'<p class="tutor-class-code-big" style="font-size:{size};font-weight:700;'
-             f'letter-spacing:.15em;margin:.3em 0" dir="ltr">' + escape(format_code(code))
+             f'letter-spacing:.15em;line-height:1.2;white-space:nowrap;margin:.3em 0" '
+             f'dir="ltr">' + escape(format_code(code))
              + "</p>",
              '<p style="font-size:' + ("1.3em" if big else "1em") + '">'
              + escape(_("Learners join at this address (or scan the code):"))
@@ -122,7 +123,7 @@ def join_html(code: str, url: str, big: bool = False) -> str:
             "This address works on this computer only: open the teacher page with the "
             "computer's network address (the one learners' devices can reach, e.g. "
             "http://192.168.1.20:8866/...) to show one that works in the class.")) + "</p>")
-    width = "min(78vh, 92vw)" if big else "min(15em, 80vw)"
+    width = "min(72vh, 92vw)" if big else "min(15em, 80vw)"
     picture = (f'<div class="tutor-qr-box" style="width:{width};flex:none;background:#fff;'
                f'padding:.4em;margin:.3em 0;box-sizing:border-box">' + qr_svg(url, label)
                + "</div>")
@@ -131,5 +132,5 @@ def join_html(code: str, url: str, big: bool = False) -> str:
     hide = ("<style>.jp-MarkdownCell,.tutor-footer,.tutor-teacher>.tutor-feedback"
             "{display:none!important}</style>")
     return (hide + '<div style="display:flex;flex-wrap:wrap;align-items:center;'
-            'justify-content:center;gap:.5em 3em"><div style="max-width:min(36em, 92vw)">'
+            'justify-content:center;gap:.5em 3em"><div style="flex:1 1 18em;min-width:0;max-width:40em">'
             + "".join(words) + "</div>" + picture + "</div>")
