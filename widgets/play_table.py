@@ -130,9 +130,10 @@ class PlayTable(TutorWidget):
         self.table.seat = self.seat
         self._hand = self.game.hand_no  # the hand being played (or just finished)
         self._advance()
-        self.say(_("A new game of {variant}. You are {player}.").format(
-            variant=_(self.variant.title), player=seat_name(self.seat)), "info",
-            self._turn_hint())
+        start = (_("A hand of {variant}. You are {player}.") if self.one_hand else
+                 _("A new game of {variant}. You are {player}."))
+        self.say(start.format(variant=_(self.variant.title), player=seat_name(self.seat)),
+                 "info", self._turn_hint())
 
     def next_hand(self) -> bool:
         """Deal on after a hand's summary (the Next hand button)."""

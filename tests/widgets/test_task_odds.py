@@ -35,6 +35,7 @@ def test_right_and_wrong(name):
         t = make(name, seed, ask="more")
         a, b = t.choices
         assert t.right == max((a, b), key=lambda e: chance(v, e))
+        assert t.choices[a][0].isupper()
         assert t.answer(t.solution()).right
         t = make(name, seed)
         out = t.answer(t.wrong_answer())

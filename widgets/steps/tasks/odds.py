@@ -10,13 +10,13 @@ the engine's exact counts, in the learner's variant; the widget knows none.
 from __future__ import annotations
 
 import math
-from html import escape
 
 import truco
 from truco import odds
 from truco.i18n import N_, _
 
 from ...odds_charts import frac, pct
+from ...common import sentence
 from .truc import ChoiceTask
 
 __all__ = ["OddsTask", "EVENTS", "events_for", "chance"]
@@ -90,7 +90,8 @@ class OddsTask(ChoiceTask):
         if ask == "more":
             a, b = self._pair(variant, events, rng)
             pa, pb = chance(variant, a), chance(variant, b)
-            self.choices = {a: event_words(variant, a), b: event_words(variant, b)}
+            self.choices = {a: sentence(event_words(variant, a)),
+                            b: sentence(event_words(variant, b))}
             self.right = a if pa > pb else b
             self.question = _("In {variant}, which is more likely?").format(variant=title)
             self.why = " ".join(self._fact(variant, e, p) for e, p in ((a, pa), (b, pb)))
@@ -109,8 +110,7 @@ class OddsTask(ChoiceTask):
             self.why = self._fact(variant, event, p) + " " + _(
                 "That is about 1 in {n}.").format(n=nearest)
             self.item = f"about:{event}:{','.join(map(str, offered))}"
-        counted = _("Counted exactly by the engine over every possible deal.")
-        self.body = f'<p class="tutor-task-odds">{escape(counted)}</p>'
+        self.body = ""  # the step's text says where the numbers come from
         self._build()
 
     @staticmethod

@@ -106,6 +106,8 @@ def _lines(game, variant, learner=0) -> list[str]:
     for event in game.log:
         if event.kind == "hand":
             break
+        if event.kind == "deal":
+            continue
         if event.kind == "trick":
             trick_no += 1
         line = event_line(event, variant, learner=learner, vira=None, trick_no=trick_no)
