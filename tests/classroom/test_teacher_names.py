@@ -214,8 +214,14 @@ def test_the_qr_code_is_the_join_address_drawn_offline():
 
 
 def test_the_join_panel_fills_in_a_scanned_class_code(monkeypatch):
+    from widgets.classroom import session
+    from widgets.classroom.join import JoinPanel
+
     monkeypatch.setenv("QUERY_STRING", "class=kx7pq2mrta")
     assert requested_code() == "KX7PQ-2MRTA"
+    session.reset()
+    panel = JoinPanel()
+    assert panel.code_box.value == "KX7PQ-2MRTA" and panel.name_box.value == ""
     monkeypatch.setenv("QUERY_STRING", "class=%3Cscript%3E")
     assert requested_code() is None
     monkeypatch.setenv("QUERY_STRING", "lang=fa")
