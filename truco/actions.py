@@ -4,6 +4,7 @@ from __future__ import annotations
 from .cards import Card
 from .errors import IllegalAction
 from .i18n import _
+from .reasons import Reason
 
 PLAY, RAISE, ACCEPT, REFUSE, FOLD = "play", "raise", "accept", "refuse", "fold"
 # Side bets and Truc specials (see truco.side_bets and truco.truc); listed here so every
@@ -73,7 +74,7 @@ def parse_action(variant, text) -> Action:
         text = text.text
     if not isinstance(text, str):
         raise IllegalAction(_("an action is a text such as 'play 4c' or 'raise', not {kind}")
-                            .format(kind=type(text).__name__), reason="unknown_action")
+                            .format(kind=type(text).__name__), reason=Reason.UNKNOWN_ACTION)
     words = " ".join(text.lower().replace("-", " ").split())
     if words.startswith("play "):
         code = words[5:].strip()
@@ -86,5 +87,5 @@ def parse_action(variant, text) -> Action:
     if action is None or words == PLAY:
         raise IllegalAction(_("{text!r} is not an action: actions are 'play <card>', {words}")
                             .format(text=text, words=", ".join(f"'{w}'" for w in WORDS)),
-                            reason="unknown_action")
+                            reason=Reason.UNKNOWN_ACTION)
     return action

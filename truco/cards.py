@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .errors import CardError
 from .i18n import N_, _
+from .reasons import Reason
 
 FRENCH, SPANISH = "french", "spanish"
 SUITS = {FRENCH: ("c", "h", "s", "d"), SPANISH: ("e", "b", "o", "c")}
@@ -126,11 +127,11 @@ def card_from_code(family: str, code) -> Card:
     if isinstance(code, Card):
         if code.family != family:
             raise CardError(_("{card} is not a card of this deck").format(card=code.code),
-                            reason="card_not_in_deck", code=code.code)
+                            reason=Reason.CARD_NOT_IN_DECK, code=code.code)
         return code
     if not isinstance(code, str):
         raise CardError(_("a card must be given as a code such as 4c, not {value}").format(
-            value=type(code).__name__), reason="bad_card", code=repr(code))
+            value=type(code).__name__), reason=Reason.BAD_CARD, code=repr(code))
     text = code.strip()
     if text and text[-1] in SUIT_SYMBOLS:
         text = text[:-1] + SUIT_SYMBOLS[text[-1]]
@@ -141,5 +142,5 @@ def card_from_code(family: str, code) -> Card:
         else:
             hint = _("ranks 1 2 3 4 5 6 7 10 11 12 and suits e b o c, e.g. 1e")
         raise CardError(_("{code!r} is not a card code: use {hint}").format(code=code, hint=hint),
-                        reason="bad_card", code=code)
+                        reason=Reason.BAD_CARD, code=code)
     return card

@@ -17,6 +17,8 @@ from typing import NamedTuple
 
 from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, FLOR,
                       QUIERO)
+from .reasons import Reason
+from .resolve_side import flor_refused, flor_showdown, resto_stake
 from .side_verdicts import SideVerdict
 from .state import ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE
 
@@ -62,7 +64,7 @@ class FlorMixin:
                 self._env_resume = (self._phase, seat)
             self._flor_singer = seat
         self._flor_sung.append(seat)
-        event = self._log_side(action, SideVerdict("flor_sung", seat,
+        event = self._log_side(action, SideVerdict(Reason.FLOR_SUNG, seat,
                                                    flor=self._flor_of[seat]))
         self._flor_next(seat)
         return event
@@ -115,7 +117,7 @@ class FlorMixin:
             stake, refused = None, stakes.resto_refused
         self._flor_bet = FlorBet(word, seat, stake, refused, False, len(self._flor_sung))
         shown = self._resto_stake(seat & 1) if stake is None else stake
-        event = self._log_side(action, SideVerdict("contraflor_called", seat, bet=word,
+        event = self._log_side(action, SideVerdict(Reason.CONTRAFLOR_CALLED, seat, bet=word,
                                                    stake=shown,
                                                    refused=self._flor_refused(seat & 1),
                                                    **self._stakes_fact()))
@@ -127,24 +129,19 @@ class FlorMixin:
         return {} if stakes == "published" else {"stakes": stakes}
 
     def _flor_refused(self, team) -> int:
-        """What a refused contraflor (or al resto) on the table pays its caller's ``team``."""
-        refused = self._flor_bet.refused
-        if refused is None:  # 3 for each flor of the caller's side, plus 1 (gotruco)
-            refused = 3 * sum(1 for s in self._flor_sung if s & 1 == team) + 1
-        return refused
+        """What a refused contraflor on the table pays its caller's ``team``."""
+        return flor_refused(self._flor_bet, self._flor_sung, team)
 
     def _resto_stake(self, team) -> int:
-        """Contraflor al resto: the falta (as the falta envido, for ``team`` winning) plus 3
-        for each flor announced."""
-        flores = 3 * len(self._flor_sung) if self.variant.flor_points.resto_flores else 0
-        return self._falta(team) + flores
+        """Contraflor al resto, for ``team`` winning (:func:`truco.resolve_side.resto_stake`)."""
+        return resto_stake(self.variant.flor_points, self._flor_sung, self._falta(team))
 
     def _on_flor_accept(self, action):
         seat = self._current
         if seat not in self._flor_sung:
             self._flor_sung.append(seat)
         self._flor_bet = self._flor_bet._replace(accepted=True)
-        event = self._log_side(action, SideVerdict("contraflor_accepted", seat,
+        event = self._log_side(action, SideVerdict(Reason.CONTRAFLOR_ACCEPTED, seat,
                                                    bet=self._flor_bet.word,
                                                    **self._stakes_fact()))
         self._flor_next(seat)
@@ -153,42 +150,14 @@ class FlorMixin:
     def _on_achico(self, action):
         seat = self._current
         self._flor_out = seat & 1  # this side concedes every flor of the hand
-        event = self._log_side(action, SideVerdict("flor_backs_down", seat))
+        event = self._log_side(action, SideVerdict(Reason.FLOR_BACKS_DOWN, seat))
         self._flor_next(seat)
         return event
 
     def _flor_settle(self) -> None:
         """Score the flores of the hand, once (the flor verdict says by which rule)."""
-        sung, bet, out, stakes = self._flor_sung, self._flor_bet, self._flor_out, \
-            self.variant.flor_points
-        if out is not None:
-            team = 1 - out
-            seat = next(s for s in sung if s & 1 == team)
-            if bet is not None:  # a contraflor refused
-                verdict = SideVerdict("contraflor_refused", bet.caller, team,
-                                      self._flor_refused(team), bet=bet.word,
-                                      **self._stakes_fact())
-            else:
-                flores = sum(1 for s in sung if s & 1 == team)
-                verdict = SideVerdict("flor_achico", seat, team, stakes.achico * flores)
-        elif len(self._flor_teams()) == 1:
-            team = sung[0] & 1
-            points = stakes.flor * len(sung)
-            verdict = SideVerdict("flor_alone", sung[0], team, points, flores=len(sung))
-        else:
-            best = min(sung, key=lambda s: (-self._flor_of[s], (s - self.mano) % self.n))
-            other = max(self._flor_of[s] for s in sung if s & 1 != best & 1)
-            team = best & 1
-            if bet is None:
-                reason, points = "flor_duel", stakes.flor * len(sung)
-            elif bet.word == CONTRAFLOR:
-                later = len(sung) - bet.flores if stakes.later_flores else 0
-                reason, points = "contraflor_won", bet.stake + 3 * later
-            else:
-                reason, points = "contraflor_resto_won", self._resto_stake(team)
-            facts = self._stakes_fact() if bet is not None else {}
-            verdict = SideVerdict(reason, best, team, points, best=self._flor_of[best],
-                                  other=other, **facts)
+        verdict = flor_showdown(self.variant, self._flor_sung, self._flor_of, self._flor_bet,
+                                self._flor_out, self.mano, self.n, self._falta)
         self._score[verdict.winner] += verdict.points
         self._log_event("flor", verdict.seat, None, verdict)
         self._flor_bet = None

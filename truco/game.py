@@ -26,10 +26,10 @@ from .presets import variant as get_variant
 from .flor import FlorMixin
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
-from .verdicts import (SAME_SIDE_RAISED_LAST, BetVerdict, HandVerdict, TrickVerdict,
-                       _first_upper, team_name)
+from .verdicts import SAME_SIDE_RAISED_LAST, _first_upper, team_name
 from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase, _new
 from .variants import Variant
+from .reasons import Reason
 
 _new_random, _seed_random = random.Random.__new__, _CRandom.seed
 
@@ -42,7 +42,7 @@ def _check_score(v, score) -> tuple[int, int]:
         pair = ()
     if len(pair) != 2 or any(s.__class__ is not int or not 0 <= s < v.target for s in pair):
         raise BadArgument(_("the score must be two whole numbers from 0 to {top}, not {score!r}")
-                          .format(top=v.target - 1, score=score), reason="bad_score")
+                          .format(top=v.target - 1, score=score), reason=Reason.BAD_SCORE)
     return pair
 
 
@@ -57,10 +57,10 @@ class CoreGame(GameBase):
         if players.__class__ is not int or players not in v.players:
             raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
                 variant=_(v.title), valid=format_list([str(p) for p in v.players], "or"), n=players),
-                reason="bad_players")
+                reason=Reason.BAD_PLAYERS)
         if dealer.__class__ is not int or not 0 <= dealer < players:
             raise BadArgument(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
-                              .format(last=players - 1, dealer=dealer), reason="bad_dealer")
+                              .format(last=players - 1, dealer=dealer), reason=Reason.BAD_DEALER)
         if score != (0, 0) or score.__class__ is not tuple:
             score = _check_score(v, score)
         self._setup(v, players, seed, dealer, score)
@@ -73,31 +73,31 @@ class CoreGame(GameBase):
         if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__") or any(
                 isinstance(h, (str, bytes)) or not hasattr(h, "__iter__") for h in hands):
             raise BadArgument(_("the hands must be a list of hands, each a list of card codes, "
-                                "not {hands!r}").format(hands=hands), reason="bad_hands")
+                                "not {hands!r}").format(hands=hands), reason=Reason.BAD_HANDS)
         hands = [[v.card(c) for c in hand] for hand in hands]
         n = len(hands)
         if n not in v.players:
             raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
                 variant=_(v.title), valid=format_list([str(p) for p in v.players], "or"), n=n),
-                reason="bad_players")
+                reason=Reason.BAD_PLAYERS)
         seen = set()
         for seat, hand in enumerate(hands):
             if len(hand) != 3:
                 raise CardError(_("player {seat} must hold 3 cards, not {n}").format(
-                    seat=seat, n=len(hand)), reason="bad_deal")
+                    seat=seat, n=len(hand)), reason=Reason.BAD_DEAL)
             for c in hand:
                 if c in seen:
                     raise CardError(_("{card} is dealt twice").format(card=c.name()),
-                                    reason="bad_deal")
+                                    reason=Reason.BAD_DEAL)
                 seen.add(c)
         if v.uses_vira:
             vira = v._vira(vira)
             if vira in seen:
                 raise CardError(_("the vira {card} is also in a hand").format(card=vira.name()),
-                                reason="bad_deal")
+                                reason=Reason.BAD_DEAL)
         elif vira is not None:
             raise CardError(_("{variant} has no vira").format(variant=_(v.title)),
-                            reason="bad_deal")
+                            reason=Reason.BAD_DEAL)
         score = _check_score(v, score)
         return cls(v, players=n, seed=seed, dealer=dealer, score=score,
                    _deal=(tuple(tuple(h) for h in hands), vira))
@@ -133,7 +133,7 @@ class CoreGame(GameBase):
         pos = text.strip()[6:]
         if not (pos.isascii() and pos.isdigit()) or not 1 <= int(pos) <= len(hand):
             raise IllegalAction(_("{text!r}: choose a card from #1 to #{n}").format(
-                text=text, n=len(hand)), reason="bad_card")
+                text=text, n=len(hand)), reason=Reason.BAD_CARD)
         return self._table[PLAY][hand[int(pos) - 1].id]
 
     def can(self, action, player=None) -> bool:
@@ -234,14 +234,14 @@ class CoreGame(GameBase):
 
     def _verify(self, action, player) -> Action:
         if self._phase == OVER:
-            raise IllegalAction(_("the game is over"), reason="game_over")
+            raise IllegalAction(_("the game is over"), reason=Reason.GAME_OVER)
         if isinstance(action, str) and action.strip().lower().startswith("play #"):
             action = self._blind_play(action)
         action = parse_action(self.variant, action)
         if player is not None and player != self._current:
             raise IllegalAction(_("it is not player {player}'s turn: player {current} is to act")
                                 .format(player=player, current=self._current),
-                                reason="not_your_turn")
+                                reason=Reason.NOT_YOUR_TURN)
         if action in self.legal_actions():
             return action
         raise self._why_illegal(action)
@@ -251,50 +251,50 @@ class CoreGame(GameBase):
         if kind == PLAY:
             if phase == ANSWER:
                 return IllegalAction(_("a raise must be answered first: accept, refuse or raise"),
-                                     reason="answer_pending")
+                                     reason=Reason.ANSWER_PENDING)
             if phase == DECIDE:
                 return IllegalAction(_("first decide whether to play this hand or run"),
-                                     reason="decide_first")
+                                     reason=Reason.DECIDE_FIRST)
             owner = next((s for s, h in enumerate(self._hands) if action.card in h), None)
             if owner is not None and owner != self._current:
                 return IllegalAction(_("{card} is not in player {player}'s hand").format(
-                    card=action.card.name(), player=self._current), reason="not_your_card")
+                    card=action.card.name(), player=self._current), reason=Reason.NOT_YOUR_CARD)
             return IllegalAction(_("{card} is not in your hand").format(card=action.card.name()),
-                                 reason="card_not_in_hand")
+                                 reason=Reason.CARD_NOT_IN_HAND)
         if kind == RAISE:
             blocker = self._raise_blocker()
             if blocker is not None:
                 return blocker
         if kind in (ACCEPT, REFUSE) and phase not in (ANSWER, DECIDE):
-            return IllegalAction(_("there is nothing to answer"), reason="nothing_to_answer")
+            return IllegalAction(_("there is nothing to answer"), reason=Reason.NOTHING_TO_ANSWER)
         if kind == FOLD and phase != PLAY_PHASE:
             return IllegalAction(_("answer first; refusing is how you give up now"),
-                                 reason="answer_pending")
+                                 reason=Reason.ANSWER_PENDING)
         return self._side_illegal(action) or IllegalAction(
-            _("'{action}' is not allowed now").format(action=action.text), reason="not_allowed")
+            _("'{action}' is not allowed now").format(action=action.text), reason=Reason.NOT_ALLOWED)
 
     def _raise_blocker(self):
         """None if the current player may raise now, else the IllegalAction saying why."""
         phase = self._phase
         if self._special is not None and phase != OVER:
-            reason = {"hand_of": f"no_raise_in_hand_of_{self.variant.hand_of}",
-                      "iron": "no_raise_in_iron_hand"}[self._special]
+            reason = Reason.hand_of(self.variant.hand_of) if self._special == "hand_of" else \
+                Reason.NO_RAISE_IN_IRON_HAND
             return IllegalAction(_("nobody may raise in this hand: {what}").format(
                 what=self._special_name()), reason=reason)
         if phase not in (PLAY_PHASE, ANSWER):
-            return IllegalAction(_("you cannot raise now"), reason="not_allowed")
+            return IllegalAction(_("you cannot raise now"), reason=Reason.NOT_ALLOWED)
         current = self._pending[1] if phase == ANSWER else self._value
         if self.variant.raise_value(current) is None:
             return IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
-                                 .format(value=current), reason="top_of_ladder")
+                                 .format(value=current), reason=Reason.TOP_OF_LADDER)
         if phase == PLAY_PHASE:
             team = self._current & 1
             if self._raise_right is not None and self._raise_right != team:
                 return IllegalAction(_(SAME_SIDE_RAISED_LAST).format(
                     team=_first_upper(team_name(team)), other=team_name(1 - team)),
-                    reason="same_side_raised_last")
+                    reason=Reason.SAME_SIDE_RAISED_LAST)
             if self._pending_side is not None:
-                return IllegalAction(_("a bet must be settled first"), reason="answer_pending")
+                return IllegalAction(_("a bet must be settled first"), reason=Reason.ANSWER_PENDING)
         return self._extra_raise_blocker()
 
     # --- what each action does (only called once legal) -------------------------------------
@@ -332,7 +332,7 @@ class CoreGame(GameBase):
     def _end_trick(self) -> None:
         plays, seats, top, teams = self._trick_plays, self._trick_seats, self._top, self._teams
         v = self.variant
-        verdict = TrickVerdict(v, self._ranking, plays, top, teams, seats)
+        verdict = resolve.trick_of(v, self._ranking, plays, top, teams, seats)
         tricks = self._tricks
         tricks.append(verdict.winner)
         if self._env_live:
@@ -354,7 +354,7 @@ class CoreGame(GameBase):
                     points = self._value
                 else:
                     points = self._hand_points(winner)
-                self._end_hand(HandVerdict(reason, winner, tricks, points))
+                self._end_hand(resolve.hand_won(tricks, reason, winner, points))
                 return
         # The next trick.
         self._leader = self._current = leader
@@ -371,7 +371,7 @@ class CoreGame(GameBase):
             resume = seat
         current = self._value
         value = self._next_rung[current]  # the next rung: raising is only legal below the top
-        verdict = BetVerdict("raise", "raised", self.variant, seat & 1, value, current)
+        verdict = resolve.raise_offer(self.variant, current, seat & 1, value)
         self._pending = (seat, value, resume)
         self._phase = ANSWER
         self._current = self._answerer(seat) if self._captains_on or self._out else \
@@ -395,8 +395,7 @@ class CoreGame(GameBase):
         self._pending = None
         self._phase = PLAY_PHASE
         self._current = resume
-        event = _new(Event, ("accept", seat, action,
-                             BetVerdict("accept", "accepted", self.variant, team, value, value),
+        event = _new(Event, ("accept", seat, action, resolve.acceptance(self.variant, value, team),
                              self.hand_no))
         self.log.append(event)
         return event
@@ -407,8 +406,7 @@ class CoreGame(GameBase):
             verdict = resolve.special_hand_decision(self.variant, seat & 1, False)
         else:  # the raisers score the value before the raise (resolve.refusal)
             team, before = seat & 1, self._value
-            verdict = BetVerdict("refuse", "refused", self.variant, team, self._pending[1],
-                                 before, 1 - team, before)
+            verdict = resolve.refusal(self.variant, self._pending[1], before, team)
             self._pending = None
         event = _new(Event, ("refuse" if self._phase == ANSWER else "decide", seat, action,
                              verdict, self.hand_no))
@@ -431,7 +429,7 @@ class CoreGame(GameBase):
         self._pending = None  # going to the deck also answers a raise on the table
         points = (self._value if self._special is None and self._mon_reste != "game"
                   else self._hand_points(1 - team))
-        verdict = BetVerdict("fold", "fold", self.variant, team, points, points, 1 - team, points)
+        verdict = resolve.fold(self.variant, points, team)
         event = _new(Event, ("fold", seat, action, verdict, self.hand_no))
         self.log.append(event)
         self._end_hand(verdict)
@@ -444,8 +442,7 @@ class CoreGame(GameBase):
         self._out += (seat,)
         self._hands[seat] = []
         self._hand_acts[seat] = []
-        verdict = BetVerdict("fold", "fold_alone", self.variant, seat & 1, self._value,
-                             self._value)
+        verdict = resolve.fold_alone(self.variant, self._value, seat & 1)
         event = self._log_event("fold", seat, action, verdict)
         if self._trick_plays and len(self._trick_plays) == self.n - len(self._out):
             self._end_trick()

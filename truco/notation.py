@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from .errors import BadArgument, IllegalAction
 from .i18n import _
+from .reasons import Reason
 
 
 def header(game, dealer, score, vira, dealt, redealt=False) -> str:
@@ -53,7 +54,7 @@ def parse_header(text: str) -> dict:
     from .presets import variant
     words = text.split()
     if not words:
-        raise BadArgument(_("an empty hand notation"), reason="bad_notation")
+        raise BadArgument(_("an empty hand notation"), reason=Reason.BAD_NOTATION)
     name, _sep, opts = words[0].partition("[")
     options = {}
     for item in filter(None, opts.rstrip("]").split(",")):
@@ -73,7 +74,7 @@ def parse_header(text: str) -> dict:
             raise
         raise BadArgument(_("{text!r} is not a hand notation: expected e.g. 'mineiro 2p dealer=1 "
                             "score=0-0 hands=4c,7h,As/3d,2s,Kc : 4c 3d'").format(text=text),
-                          reason="bad_notation") from None
+                          reason=Reason.BAD_NOTATION) from None
 
 
 def from_notation(text: str, seed=None):
@@ -124,7 +125,7 @@ class Observation:
 def observe(game, player: int) -> Observation:
     if player.__class__ is not int or not 0 <= player < game.n:
         raise BadArgument(_("there is no player {player!r} in a game of {n}").format(
-            player=player, n=game.n), reason="no_such_player")
+            player=player, n=game.n), reason=Reason.NO_SUCH_PLAYER)
     team = player & 1
     blind = game._special == "iron" and game.variant.iron_hand_blind
     partners = ()

@@ -19,6 +19,7 @@ from .cards import ALL_CARDS, SPANISH, SUITS, Card, card_from_code
 from .errors import CardError
 from .i18n import N_, _, chain, format_list, number, sequence
 from .verdicts import Verdict
+from .reasons import RULES, TEXTS, Reason
 
 PIEZA_ORDER = (2, 4, 5, 11, 10)  # strongest first (Uruguay)
 PIEZA_POINTS = {2: 30, 4: 29, 5: 28, 11: 27, 10: 27}
@@ -29,7 +30,7 @@ def _cards(cards) -> list[Card]:
            for c in cards]
     if len(out) != 3 or len(set(out)) != 3:
         raise CardError(_("envido and flor count a hand of three different cards, not {cards}")
-                        .format(cards=sequence(str(c) for c in out)), reason="bad_hand")
+                        .format(cards=sequence(str(c) for c in out)), reason=Reason.BAD_HAND)
     return out
 
 
@@ -80,22 +81,8 @@ class EnvidoVerdict(Verdict):
         return super()._key() + (tuple(c.id for c in self.cards),)
 
 
-POINTS_RULES = {
-    "two_of_a_suit": N_("two cards of one suit count their values plus 20; figures count 0"),
-    "highest_card": N_("with no two cards of one suit, the highest card counts alone"),
-    "pieza": N_("a pieza counts its own value (2: 30, 4: 29, 5: 28, 10 and 11: 27) plus the "
-             "last digit of the best other card"),
-    "flor": N_("three cards of one suit count their values plus 20"),
-    "flor_pieza": N_("with piezas, the best pieza counts its value and the other cards their "
-                  "last digit"),
-}
-POINTS_TEXT = {
-    "two_of_a_suit": N_("{cards} are of one suit: {sum} = {points}."),
-    "highest_card": N_("No two cards share a suit: {cards} counts alone, {points}."),
-    "pieza": N_("{cards}: the pieza counts {sum} = {points}."),
-    "flor": N_("Flor, {cards}: {sum} = {points}."),
-    "flor_pieza": N_("Flor with piezas, {cards}: {sum} = {points}."),
-}
+# The rules and sentences live in truco.reasons (one table for every verdict).
+POINTS_RULES, POINTS_TEXT = RULES, TEXTS
 
 
 def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
@@ -108,7 +95,7 @@ def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
                         key=lambda c: -(card_points(c, pp) % 10))
         other = others[0]
         value = card_points(other, pp) % 10
-        return EnvidoVerdict("pieza", pp[best] + value, (best, other), (pp[best], value), 0)
+        return EnvidoVerdict(Reason.PIEZA, pp[best] + value, (best, other), (pp[best], value), 0)
     best = None
     for suit in {c.suit for c in hand}:
         same = sorted((c for c in hand if c.suit == suit), key=lambda c: -card_points(c, pp))
@@ -116,12 +103,12 @@ def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
             pair = same[:2]
             points = 20 + sum(card_points(c, pp) for c in pair)
             if best is None or points > best.points:
-                best = EnvidoVerdict("two_of_a_suit", points, pair,
+                best = EnvidoVerdict(Reason.TWO_OF_A_SUIT, points, pair,
                                      [card_points(c, pp) for c in pair], 20)
     if best is not None:
         return best
     top = max(hand, key=lambda c: card_points(c, pp))
-    return EnvidoVerdict("highest_card", card_points(top, pp), (top,), (card_points(top, pp),), 0)
+    return EnvidoVerdict(Reason.HIGHEST_CARD, card_points(top, pp), (top,), (card_points(top, pp),), 0)
 
 
 def flor_verdict(cards, muestra=None) -> EnvidoVerdict | None:
@@ -137,10 +124,10 @@ def flor_verdict(cards, muestra=None) -> EnvidoVerdict | None:
     if len(mine) >= 2 or (len(mine) == 1 and rest[0].suit == rest[1].suit):
         best, others = mine[0], [c for c in hand if c is not mine[0]]
         values = [pp[best]] + [card_points(c, pp) % 10 for c in others]
-        return EnvidoVerdict("flor_pieza", sum(values), [best] + others, values, 0)
+        return EnvidoVerdict(Reason.FLOR_PIEZA, sum(values), [best] + others, values, 0)
     if len({c.suit for c in hand}) == 1:
         values = [card_points(c, pp) for c in hand]
-        return EnvidoVerdict("flor", 20 + sum(values), hand, values, 20)
+        return EnvidoVerdict(Reason.FLOR, 20 + sum(values), hand, values, 20)
     return None
 
 

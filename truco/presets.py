@@ -12,6 +12,7 @@ from __future__ import annotations
 from .errors import UnknownVariant
 from .i18n import N_, _
 from .variants import BRAVAS, BRAZIL_COMMONS, SPANISH_COMMONS, Variant
+from .reasons import Reason
 
 TIE_LEAD = ("tie_lead", ("leader", "mano"))
 # Falta envido while the leader is in the malas: what the leader lacks to win (RULES.md), what
@@ -118,5 +119,5 @@ def variant(name, **options) -> Variant:
     base = PRESETS.get(key)
     if base is None:
         raise UnknownVariant(_("unknown variant {name!r}; valid names: {valid}").format(
-            name=name, valid=", ".join(VARIANT_NAMES)), reason="unknown_variant", name=str(name))
+            name=name, valid=", ".join(VARIANT_NAMES)), reason=Reason.UNKNOWN_VARIANT, name=str(name))
     return base.with_options(**options)

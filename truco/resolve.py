@@ -15,6 +15,7 @@ from __future__ import annotations
 from .errors import BadArgument, IllegalAction, Undecided
 from .i18n import _, ngettext
 from .verdicts import BetVerdict, HandVerdict, TrickVerdict
+from .reasons import Reason
 
 NOT_DECIDED = (False, None, None)
 
@@ -39,6 +40,13 @@ def trick(variant, ranking, plays, seats=None) -> TrickVerdict:
     """Resolve a complete trick: ``plays`` is ``[(team, card), ...]`` in play order."""
     strength = ranking.strength
     _best, top, teams = top_of_trick([(team, strength[card.id]) for team, card in plays])
+    return trick_of(variant, ranking, plays, top, teams, seats)
+
+
+def trick_of(variant, ranking, plays, top: int, teams: int, seats=None) -> TrickVerdict:
+    """The verdict of a trick from the facts tracked during play: ``top`` the index of the
+    first top card in ``plays``, ``teams`` the bit set of the teams that played that strength
+    (see :func:`top_of_trick`)."""
     return TrickVerdict(variant, ranking, plays, top, teams, seats)
 
 
@@ -50,22 +58,42 @@ def hand_status(tricks, all_tie: str, mano_team: int, dealer_team: int):
     t1, t2 = tricks[0], tricks[1]
     if n == 2:
         if t1 is None:
-            return NOT_DECIDED if t2 is None else (True, t2, "first_tied")
+            return NOT_DECIDED if t2 is None else (True, t2, Reason.FIRST_TIED)
         if t2 is None:
-            return True, t1, "second_tied"
+            return True, t1, Reason.SECOND_TIED
         return (True, t1, "two_tricks") if t1 == t2 else NOT_DECIDED
     t3 = tricks[2]
     if t3 is None:
         if t1 is None:
             if all_tie == "dealer":
-                return True, dealer_team, "all_tied_dealer"
+                return True, dealer_team, Reason.ALL_TIED_DEALER
             if all_tie == "mano":
-                return True, mano_team, "all_tied_mano"
-            return True, None, "all_tied_nobody"
-        return True, t1, "third_tied"
+                return True, mano_team, Reason.ALL_TIED_MANO
+            return True, None, Reason.ALL_TIED_NOBODY
+        return True, t1, Reason.THIRD_TIED
     if t1 is None:
-        return True, t3, "first_tied"
-    return True, t3, "two_tricks"
+        return True, t3, Reason.FIRST_TIED
+    return True, t3, Reason.TWO_TRICKS
+
+
+def hand_points(value: int, winner, special, mon_reste_game: bool, target: int,
+                score) -> int:
+    """What a hand scores its ``winner``: its value; in the iron hand or after mon reste was
+    answered with mon reste, all the winner lacks to reach the target; nothing for nobody.
+
+    >>> hand_points(4, 0, None, False, 12, [3, 5]), hand_points(1, 1, "iron", False, 12, [11, 11])
+    (4, 1)
+    """
+    if winner is None:
+        return 0
+    if special == "iron" or mon_reste_game:
+        return max(target - score[winner], 0)
+    return value
+
+
+def hand_won(tricks, reason, winner, points: int) -> HandVerdict:
+    """The verdict of a hand the tricks decided (``hand_status`` gave reason and winner)."""
+    return HandVerdict(reason, winner, tricks, points)
 
 
 def hand(variant, tricks, mano: int = 0, dealer: int = 1, points: int = 0) -> HandVerdict:
@@ -77,50 +105,67 @@ def hand(variant, tricks, mano: int = 0, dealer: int = 1, points: int = 0) -> Ha
     tricks = list(tricks)
     if len(tricks) > 3:
         raise BadArgument(_("a hand has at most three tricks, not {n}").format(n=len(tricks)),
-                          reason="bad_tricks")
+                          reason=Reason.BAD_TRICKS)
     for t in tricks:
         if t not in (0, 1, None):
             raise BadArgument(_("a trick result is team 0, team 1 or None (tied), not {t!r}")
-                              .format(t=t), reason="bad_tricks")
+                              .format(t=t), reason=Reason.BAD_TRICKS)
     for k in range(2, len(tricks)):
         if hand_status(tricks[:k], variant.all_tie, mano, dealer)[0]:
             raise BadArgument(_("the hand was decided after trick {k}: trick {n} is not played")
-                              .format(k=k, n=k + 1), reason="bad_tricks")
+                              .format(k=k, n=k + 1), reason=Reason.BAD_TRICKS)
     decided, winner, reason = hand_status(tricks, variant.all_tie, mano, dealer)
     if not decided:
         raise Undecided(ngettext("the hand is not decided yet after {n} trick",
                                  "the hand is not decided yet after {n} tricks",
-                                 len(tricks)).format(n=len(tricks)), reason="undecided")
+                                 len(tricks)).format(n=len(tricks)), reason=Reason.UNDECIDED)
     return HandVerdict(reason, winner, tricks, points if winner is not None else 0)
 
 
-def raise_offer(variant, current: int, team: int) -> BetVerdict:
-    """A raise by ``team`` from the accepted value ``current`` to the next rung."""
-    value = variant.raise_value(current)
+def raise_offer(variant, current: int, team: int, value: int | None = None) -> BetVerdict:
+    """A raise by ``team`` from the accepted value ``current`` to the next rung (``value``:
+    the next rung when the caller already looked it up in the variant's tables).
+
+    >>> from truco import variant
+    >>> raise_offer(variant("mineiro"), 2, 0).explain()
+    'Team A calls Truco: the hand is worth 4 if accepted; refused, team A scores 2. Rule: a \
+raise is made on your turn before playing a card; the other side accepts, refuses or raises again.'
+    """
     if value is None:
-        raise IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
-                            .format(value=current), reason="top_of_ladder")
-    return BetVerdict("raise", "raised", variant, team, value, current)
+        value = variant.raise_value(current)
+        if value is None:
+            raise IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
+                                .format(value=current), reason=Reason.TOP_OF_LADDER)
+    return BetVerdict("raise", Reason.RAISED, variant, team, value, current)
 
 
 def acceptance(variant, value: int, team: int) -> BetVerdict:
-    return BetVerdict("accept", "accepted", variant, team, value, value)
+    """``team`` accepts a raise to ``value``: the hand is worth it, and only ``team`` may raise
+    next."""
+    return BetVerdict("accept", Reason.ACCEPTED, variant, team, value, value)
 
 
 def refusal(variant, value: int, before: int, refusing_team: int) -> BetVerdict:
     """A refused raise to ``value``: the raisers score ``before`` (the value before it)."""
-    return BetVerdict("refuse", "refused", variant, refusing_team, value, before,
+    return BetVerdict("refuse", Reason.REFUSED, variant, refusing_team, value, before,
                       winner=1 - refusing_team, points=before)
 
 
 def fold(variant, value: int, folding_team: int) -> BetVerdict:
-    return BetVerdict("fold", "fold", variant, folding_team, value, value,
+    """``folding_team`` goes to the deck: the other side scores the hand's ``value``."""
+    return BetVerdict("fold", Reason.FOLD, variant, folding_team, value, value,
                       winner=1 - folding_team, points=value)
 
 
+def fold_alone(variant, value: int, team: int) -> BetVerdict:
+    """Rule option ``fold_alone``: one player of ``team`` leaves the hand, partners play on."""
+    return BetVerdict("fold", Reason.FOLD_ALONE, variant, team, value, value)
+
+
 def special_hand_decision(variant, team: int, play: bool) -> BetVerdict:
+    """The side at the hand of ten / eleven plays (for ``hand_of_value``) or runs."""
     if play:
-        return BetVerdict("decide", "hand_of_played", variant, team, variant.hand_of_value,
+        return BetVerdict("decide", Reason.HAND_OF_PLAYED, variant, team, variant.hand_of_value,
                           variant.hand_of_value)
-    return BetVerdict("decide", "hand_of_run", variant, team, variant.hand_of_value,
+    return BetVerdict("decide", Reason.HAND_OF_RUN, variant, team, variant.hand_of_value,
                       variant.hand_of_refused, winner=1 - team, points=variant.hand_of_refused)

@@ -14,10 +14,13 @@ from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_R
 from .errors import IllegalAction
 from .i18n import _
 from .points import flor_codes, hand_envido, hand_flor
+from .resolve_side import (BET_POINTS, envido_acceptance, envido_bet, envido_declared,
+                           envido_next_bets, envido_refusal, envido_showdown, envido_stakes,
+                           falta_allowed, falta_envido, son_buenas)
 from .side_verdicts import SideVerdict
 from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
+from .reasons import Reason
 
-BET_POINTS = {ENVIDO: 2, REAL_ENVIDO: 3}
 ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
 
@@ -72,27 +75,11 @@ class EnvidoMixin:
             return False  # the truco is settled
         return self._phase == PLAY_PHASE and self._pending is None or self._phase == ANSWER
 
-    def _envido_stake(self, bets, team=None) -> int:
-        """What ``bets`` are worth accepted; a falta envido depends on ``team``, the winner,
-        under some rule options (None: as if the last bettor won)."""
-        if FALTA_ENVIDO in bets:
-            return self._falta(team)
-        return sum(BET_POINTS[b] for b in bets)
-
     def _falta(self, team=None) -> int:
-        """The falta envido: what the leader lacks to win (``falta_envido="leader"``); or, while
-        the leader is in the malas, what the winner lacks to reach the buenas ("chico") or to
-        win the game ("game")."""
-        v, score = self.variant, self._score
-        lead = max(score)
-        if v.falta_envido == "leader" or lead >= v.target // 2:
-            return v.target - lead
-        if team is None:
-            team = self._env_bettor & 1
-        return (v.target // 2 if v.falta_envido == "chico" else v.target) - score[team]
-
-    def _envido_payout(self, stake, team) -> int:
-        return self._falta(team) if FALTA_ENVIDO in self._env_bets else stake
+        """The falta envido for ``team`` winning (None: the last bettor's side); the rule is
+        :func:`truco.resolve_side.falta_envido`."""
+        return falta_envido(self.variant, self._score,
+                            self._env_bettor & 1 if team is None else team)
 
     def _envido_bets(self) -> list:
         """The envido bets the player to act may make now, after the bets on the table (the
@@ -102,28 +89,18 @@ class EnvidoMixin:
             known = self._envido_options(self._env_bets)
         fixed, with_falta = known
         if with_falta is not None:
-            cap = self.variant.envido_cap
-            if cap is None or self.variant.target - max(self._score) <= cap:
+            if falta_allowed(self.variant, self._score):
                 return with_falta
         return fixed
 
     def _envido_options(self, bets) -> tuple[list, list | None]:
-        """(the bets that may follow ``bets`` whatever the score, the same with falta envido or
-        None if it may not follow), as actions; cached in the variant's tables."""
-        if not bets:
-            options = list(ENVIDO_BETS)
-        elif bets[-1] == FALTA_ENVIDO:
-            options = []
-        elif bets[-1] == REAL_ENVIDO:
-            options = [FALTA_ENVIDO]
-        else:
-            options = ([ENVIDO] if bets.count(ENVIDO) == 1 and len(bets) == 1 else []) + \
-                [REAL_ENVIDO, FALTA_ENVIDO]
-        cap, table = self.variant.envido_cap, self._table
-        fixed = [table[o] for o in options if o != FALTA_ENVIDO and
-                 (cap is None or sum(BET_POINTS[b] for b in bets + [o]) <= cap)]
-        with_falta = fixed + [table[FALTA_ENVIDO]] if FALTA_ENVIDO in options else None
-        known = self._tables.bets[tuple(bets)] = (fixed, with_falta)
+        """:func:`truco.resolve_side.envido_next_bets` as actions, cached in the variant's
+        tables."""
+        fixed, with_falta = envido_next_bets(bets, self.variant.envido_cap)
+        table = self._table
+        known = self._tables.bets[tuple(bets)] = (
+            [table[w] for w in fixed],
+            None if with_falta is None else [table[w] for w in with_falta])
         return known
 
     def _envido_actions(self, legal: list) -> None:
@@ -146,7 +123,7 @@ class EnvidoMixin:
         blocker = super()._extra_raise_blocker()
         if blocker is None and self.variant.envido and self._flor_of and \
                 self._phase == PLAY_PHASE and self._unsung_flor(self._current):
-            return IllegalAction(_("announce your flor first"), reason="flor_first")
+            return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
         return blocker
 
     def _other_phase_actions(self) -> list:
@@ -169,26 +146,26 @@ class EnvidoMixin:
         if kind in ENVIDO_BETS:
             if not self.variant.envido:
                 return IllegalAction(_("{variant} has no envido").format(
-                    variant=_(self.variant.title)), reason="no_envido_in_variant")
+                    variant=_(self.variant.title)), reason=Reason.NO_ENVIDO_IN_VARIANT)
             if self._tricks or self._current in self._trick_seats:
                 return IllegalAction(_("envido is only bet in the first trick, before your first "
-                                       "card"), reason="envido_only_first_trick")
+                                       "card"), reason=Reason.ENVIDO_ONLY_FIRST_TRICK)
             if self._env_done or self._flor_sung:
                 return IllegalAction(_("the envido of this hand is settled"),
-                                     reason="envido_settled")
+                                     reason=Reason.ENVIDO_SETTLED)
             if self.variant.flor and self._current in self._flor_of:
                 return IllegalAction(_("with flor you must announce it: flor cancels envido"),
-                                     reason="flor_first")
+                                     reason=Reason.FLOR_FIRST)
             if self._raise_right is not None or self._value != self.variant.base_value:
                 return IllegalAction(_("the truco is settled: envido can no longer be bet"),
-                                     reason="truco_settled")
+                                     reason=Reason.TRUCO_SETTLED)
             return IllegalAction(_("{bet} cannot follow what was bet").format(bet=_(kind)),
-                                 reason="envido_order")
+                                 reason=Reason.ENVIDO_ORDER)
         if kind in (FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_QUIERO, CON_FLOR_ACHICO):
             return IllegalAction(_("only a player holding flor, before their first card, can "
-                                   "announce or answer a flor"), reason="no_flor")
+                                   "announce or answer a flor"), reason=Reason.NO_FLOR)
         if kind in (QUIERO, NO_QUIERO, SON_BUENAS):
-            return IllegalAction(_("there is no envido to answer"), reason="nothing_to_answer")
+            return IllegalAction(_("there is no envido to answer"), reason=Reason.NOTHING_TO_ANSWER)
         return super()._side_illegal(action)
 
     def _side_snapshot(self):
@@ -218,12 +195,9 @@ class EnvidoMixin:
             self._env_resume = (self._phase, seat)
             self._env_bets = []
         bets = self._env_bets
-        refused = 1 if not bets else self._envido_stake(bets)
         bets.append(word)
         self._env_bettor = seat
-        verdict = SideVerdict("envido_called", seat, None, 0, bet=word,
-                              stake=self._envido_stake(bets), refused=refused)
-        event = self._log_side(action, verdict)
+        event = self._log_side(action, envido_bet(seat, bets, self._falta))
         self._phase = ENVIDO_ANSWER
         # A flor cancels the envido: a player holding one sings it before anyone answers.
         holder = self._first_flor_holder(seat) if self._flor_of else None
@@ -236,12 +210,9 @@ class EnvidoMixin:
         return event
 
     def _refuse_envido(self, action):
-        bets = self._env_bets
-        points = 1 if len(bets) == 1 else self._envido_stake(bets[:-1])
-        bettor = 1 - (self._current & 1)
-        self._score[bettor] += points
-        return self._log_side(action, SideVerdict("envido_refused", self._current, bettor,
-                                                  points))
+        verdict = envido_refusal(self._current, self._env_bets)
+        self._score[verdict.winner] += verdict.points
+        return self._log_side(action, verdict)
 
     def _on_deck(self, action):
         """Going to the deck; with ``deck_answers``, also while an envido waits (refused)."""
@@ -259,9 +230,8 @@ class EnvidoMixin:
     def _on_quiero(self, action):
         if self._phase == FLOR_ANSWER:
             return self._on_flor_accept(action)
-        stake = self._envido_stake(self._env_bets)
-        event = self._log_side(action, SideVerdict("envido_accepted", self._current,
-                                                   stake=stake))
+        stake, _refused = envido_stakes(self._env_bets, self._falta)
+        event = self._log_side(action, envido_acceptance(self._current, stake))
         self._env_decl = {"stake": stake, "best": None, "spoken": set(), "at": 0}
         self._phase = DECLARE
         self._declare_round()
@@ -288,25 +258,23 @@ class EnvidoMixin:
             if best is None or points > best[1] or points == best[1] and order < best[3]:
                 best = decl["best"] = (seat, points, best[1] if best else None, order)
                 spoken.add(seat)
-                self._log_event("envido", seat, None,
-                                SideVerdict("declared", seat, envido=points))
+                self._log_event("envido", seat, None, envido_declared(seat, points))
                 continue
             self._current = seat  # owes "son buenas"
             return
         seat, points, other, _order = best
         team = seat & 1
-        stake = self._envido_payout(decl["stake"], team)
-        self._score[team] += stake
-        facts = {"best": points} if other is None else {"best": points, "other": other}
-        self._log_event("envido", seat, None, SideVerdict(
-            "envido_won" if other is not None else "envido_buenas", seat, team, stake,
-            **facts))
+        # the stake, with a falta envido worked out for the winner's side
+        stake, _refused = envido_stakes(self._env_bets, lambda: self._falta(team))
+        verdict = envido_showdown(seat, points, other, stake)
+        self._score[team] += verdict.points
+        self._log_event("envido", seat, None, verdict)
         self._env_decl = None
         self._resume()
 
     def _on_son_buenas(self, action):
         event = self._log_event("son_buenas", self._current, action,
-                                SideVerdict("son_buenas", self._current))
+                                son_buenas(self._current))
         self._env_decl["spoken"].add(self._current)
         self._declare_round()
         return event

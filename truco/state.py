@@ -6,6 +6,8 @@ from math import trunc
 
 from .i18n import _
 from .tables import tables
+from .reasons import Reason
+from .resolve import hand_points
 from .verdicts import GameVerdict
 
 DECIDE, PLAY_PHASE, ANSWER, OVER = 0, 1, 2, 3
@@ -216,11 +218,9 @@ class GameBase:
         return nxt
 
     def _hand_points(self, winner) -> int:
-        if winner is None:
-            return 0
-        if self._special == "iron":
-            return max(self.variant.target - self._score[winner], 0)
-        return self._value
+        """What the hand scores ``winner`` now (resolve.hand_points states the rule)."""
+        return hand_points(self._value, winner, self._special, self._mon_reste == "game",
+                           self._target, self._score)
 
     def _end_hand(self, verdict) -> None:
         winner = verdict.winner
@@ -244,11 +244,11 @@ class GameBase:
         self.is_over = True
         self._legal = ()
         if self._mon_reste == "game":
-            reason = "mon_reste"
+            reason = Reason.MON_RESTE
         elif self._special == "iron":
-            reason = "iron_hand"
+            reason = Reason.IRON_HAND
         else:
-            reason = "target_reached"
+            reason = Reason.TARGET_REACHED
         self._log_event("game", None, None, GameVerdict(reason, winner, self._score, target))
         return True
 

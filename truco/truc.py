@@ -36,71 +36,17 @@ from .errors import IllegalAction
 from .i18n import N_, _
 from .notation import Observation
 from .state import ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
-from .verdicts import SAME_SIDE_RAISED_LAST, Verdict, _first_upper, team_name
+from .reasons import RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
+from .resolve_side import (mon_reste_answer, mon_reste_offer, mon_reste_refusal, redeal_answer,
+                           redeal_proposal)
+from .side_verdicts import TrucVerdict
+from .verdicts import _first_upper, team_name
 
 # Partner signals (4-player French Truc): the gesture and the rank it shows (ace = 1).
 SIGNALS = {"smile": 7, "wink": 8, "shrug": 1}
 
-TRUC_RULES = {
-    "redeal_proposed": N_("before any card is played, the non-dealer (with four players, the "
-                          "eldest) may propose one redeal per hand; only the dealer accepts or "
-                          "refuses it"),
-    "redeal_accepted": N_("a redeal needs both sides to agree: the hands are put aside, the same "
-                          "dealer gives everyone three new cards, and there is no second redeal"),
-    "redeal_refused": N_("a redeal needs both sides to agree; only one may be proposed in a "
-                         "hand"),
-    "mon_reste": N_("on your turn, before playing a card, 'mon reste' raises the hand to what "
-                    "your side lacks to reach the target; the other side folds or says mon "
-                    "reste too"),
-    "mon_reste_refused": N_("folding against mon reste ends the hand: the proposers score the "
-                            "value the hand had before it"),
-    "mon_reste_answered": N_("when mon reste is answered with mon reste, nobody may raise any "
-                             "more and the winner of the hand wins the game"),
-    "signal": N_("partners may show what they hold (a smile: a 7, a wink: an 8, a shrug: an "
-                 "ace); signals must be honest"),
-}
-TRUC_TEXT = {
-    "redeal_proposed": N_("Player {seat} ({team}) proposes a redeal: if the dealer accepts, the "
-                          "hands are put aside and everyone gets three new cards."),
-    "redeal_accepted": N_("Player {seat}, the dealer, accepts the redeal: the hands are put "
-                          "aside and three new cards are dealt to each player."),
-    "redeal_refused": N_("Player {seat}, the dealer, refuses the redeal: the hand is played with "
-                         "the cards dealt."),
-    "mon_reste": N_("Player {seat} ({team}) says mon reste: the hand is raised to {value}, all "
-                    "{team} lacks to reach {target}; if {other} folds, {team} scores {before}."),
-    "mon_reste_refused": N_("Player {seat} ({team}) folds against mon reste: {other} scores "
-                            "{points}."),
-    "mon_reste_answered": N_("Player {seat} ({team}) answers mon reste too: whoever wins this "
-                             "hand wins the game."),
-    "signal_smile": N_("Player {seat} smiles at their partner: they hold a 7."),
-    "signal_wink": N_("Player {seat} winks at their partner: they hold an 8."),
-    "signal_shrug": N_("Player {seat} shrugs at their partner: they hold an ace."),
-}
-
-
-class TrucVerdict(Verdict):
-    """A redeal proposal or answer, a mon reste or its answer, or a partner's signal."""
-
-    __slots__ = ("seat", "team", "value", "before", "target", "sign")
-
-    def __init__(self, kind, reason, seat, *, value=0, before=0, target=0, winner=None,
-                 points=0, sign=None):
-        super().__init__(kind, reason, winner, points)
-        self.seat, self.team = seat, seat & 1
-        self.value, self.before, self.target, self.sign = value, before, target, sign
-
-    def rule(self) -> str:
-        return _(TRUC_RULES[self.reason])
-
-    def explain(self) -> str:
-        key = f"signal_{self.sign}" if self.reason == "signal" else self.reason
-        text = _(TRUC_TEXT[key]).format(
-            seat=self.seat, team=team_name(self.team), other=team_name(1 - self.team),
-            value=self.value, before=self.before, target=self.target, points=self.points)
-        return _first_upper(text) + " " + _("Rule: {rule}.").format(rule=self.rule())
-
-    def _key(self):
-        return super()._key() + (self.seat, self.value, self.before, self.target, self.sign)
+# The rules and sentences live in truco.reasons (one table for every verdict).
+TRUC_RULES, TRUC_TEXT = RULES, TEXTS
 
 
 @dataclass(frozen=True)
@@ -113,21 +59,21 @@ class TrucObservation(Observation):
 
 # Reason codes that mean "not now" for a redeal / mon reste, with their messages.
 _REDEAL_WHY = {
-    "no_redeal_in_variant": N_("{variant} has no redeal"),
-    "one_redeal_per_hand": N_("only one redeal may be proposed in a hand"),
-    "only_eldest_proposes_redeal": N_("only the eldest (the player after the dealer) may propose "
+    Reason.NO_REDEAL_IN_VARIANT: N_("{variant} has no redeal"),
+    Reason.ONE_REDEAL_PER_HAND: N_("only one redeal may be proposed in a hand"),
+    Reason.ONLY_ELDEST_PROPOSES_REDEAL: N_("only the eldest (the player after the dealer) may propose "
                                       "a redeal"),
-    "redeal_only_before_play": N_("a redeal may only be proposed before any card is played or "
+    Reason.REDEAL_ONLY_BEFORE_PLAY: N_("a redeal may only be proposed before any card is played or "
                                   "any bet is made"),
 }
 _MON_RESTE_WHY = {
-    "no_mon_reste_in_variant": N_("{variant} has no mon reste"),
-    "no_raise_after_mon_reste": N_("after mon reste nobody may raise any more"),
-    "not_allowed": N_("you cannot say mon reste now"),
-    "same_side_raised_last": SAME_SIDE_RAISED_LAST,
-    "answer_pending": N_("a bet must be settled first"),
-    "no_raise_in_special_hand": N_("nobody may raise in this hand"),
-    "mon_reste_not_a_raise": N_("your side lacks only {lack} to reach {target}: mon reste would "
+    Reason.NO_MON_RESTE_IN_VARIANT: N_("{variant} has no mon reste"),
+    Reason.NO_RAISE_AFTER_MON_RESTE: N_("after mon reste nobody may raise any more"),
+    Reason.NOT_ALLOWED: N_("you cannot say mon reste now"),
+    Reason.SAME_SIDE_RAISED_LAST: SAME_SIDE_RAISED_LAST,
+    Reason.ANSWER_PENDING: N_("a bet must be settled first"),
+    Reason.NO_RAISE_IN_SPECIAL_HAND: N_("nobody may raise in this hand"),
+    Reason.MON_RESTE_NOT_A_RAISE: N_("your side lacks only {lack} to reach {target}: mon reste would "
                                 "not raise a hand already worth {value}"),
 }
 
@@ -197,38 +143,38 @@ class TrucMixin:
     def _redeal_why(self):
         """None if the current player may propose a redeal now, else the reason code."""
         if not self._redeal_on:
-            return "no_redeal_in_variant"
+            return Reason.NO_REDEAL_IN_VARIANT
         if self._redeal_used:
-            return "one_redeal_per_hand"
+            return Reason.ONE_REDEAL_PER_HAND
         if self._current != self.mano:
-            return "only_eldest_proposes_redeal"
+            return Reason.ONLY_ELDEST_PROPOSES_REDEAL
         if self._actions or self._phase != PLAY_PHASE:
-            return "redeal_only_before_play"
+            return Reason.REDEAL_ONLY_BEFORE_PLAY
         return None
 
     def _mon_reste_why(self):
         """None if the current player may say mon reste now, else the reason code (or the
         IllegalAction of another rule that blocks raising)."""
         if not self._mon_reste_on:
-            return "no_mon_reste_in_variant"
+            return Reason.NO_MON_RESTE_IN_VARIANT
         if self._mon_reste is not None:
-            return "no_raise_after_mon_reste"
+            return Reason.NO_RAISE_AFTER_MON_RESTE
         phase = self._phase
         if phase == PLAY_PHASE:
             rr = self._raise_right
             if rr is not None and rr != self._current & 1:
-                return "same_side_raised_last"
+                return Reason.SAME_SIDE_RAISED_LAST
             if self._pending_side is not None:
-                return "answer_pending"
+                return Reason.ANSWER_PENDING
             value = self._value
         elif phase == ANSWER:  # answering a raise: accepts it, then mon reste on top
             value = self._pending[1]
         else:
-            return "not_allowed"
+            return Reason.NOT_ALLOWED
         if self._special is not None:
-            return "no_raise_in_special_hand"
+            return Reason.NO_RAISE_IN_SPECIAL_HAND
         if self.variant.target - self._score[self._current & 1] <= value:
-            return "mon_reste_not_a_raise"
+            return Reason.MON_RESTE_NOT_A_RAISE
         return self._extra_raise_blocker()
 
     def _truc_actions(self, legal: list, may_bet=False) -> None:
@@ -259,14 +205,14 @@ class TrucMixin:
     def _extra_raise_blocker(self):
         blocker = super()._extra_raise_blocker()
         if blocker is None and self._mon_reste is not None:
-            return IllegalAction(_(_MON_RESTE_WHY["no_raise_after_mon_reste"]),
-                                 reason="no_raise_after_mon_reste")
+            return IllegalAction(_(_MON_RESTE_WHY[Reason.NO_RAISE_AFTER_MON_RESTE]),
+                                 reason=Reason.NO_RAISE_AFTER_MON_RESTE)
         return blocker
 
     def _raise_blocker(self):
         if self._mon_reste == "game":  # say why before the core's "top of the ladder"
-            return IllegalAction(_(_MON_RESTE_WHY["no_raise_after_mon_reste"]),
-                                 reason="no_raise_after_mon_reste")
+            return IllegalAction(_(_MON_RESTE_WHY[Reason.NO_RAISE_AFTER_MON_RESTE]),
+                                 reason=Reason.NO_RAISE_AFTER_MON_RESTE)
         return super()._raise_blocker()
 
     def _may_fold(self) -> bool:
@@ -284,11 +230,11 @@ class TrucMixin:
     def _side_illegal(self, action):
         kind = action.kind
         if kind == REDEAL:
-            why = self._redeal_why() or "redeal_only_before_play"
+            why = self._redeal_why() or Reason.REDEAL_ONLY_BEFORE_PLAY
             return IllegalAction(_(_REDEAL_WHY[why]).format(variant=_(self.variant.title)),
                                  reason=why)
         if kind == MON_RESTE:
-            why = self._mon_reste_why() or "not_allowed"
+            why = self._mon_reste_why() or Reason.NOT_ALLOWED
             if isinstance(why, IllegalAction):
                 return why
             target = self.variant.target
@@ -306,10 +252,10 @@ class TrucMixin:
     def _captain_error(self, kind) -> IllegalAction:
         if kind == FOLD:
             return IllegalAction(_("only the captains (the dealer and the eldest) may concede"),
-                                 reason="only_captains_concede")
+                                 reason=Reason.ONLY_CAPTAINS_CONCEDE)
         return IllegalAction(_("only the captains (the dealer and the eldest) may accept or "
                                "refuse; player {captain} is to answer").format(
-                                   captain=self._current), reason="only_captains_answer")
+                                   captain=self._current), reason=Reason.ONLY_CAPTAINS_ANSWER)
 
     def _why_illegal(self, action):
         phase = self._phase
@@ -317,14 +263,14 @@ class TrucMixin:
             if action.kind == REDEAL:
                 return self._side_illegal(action)
             return IllegalAction(_("the dealer must first accept or refuse the redeal"),
-                                 reason="answer_pending")
+                                 reason=Reason.ANSWER_PENDING)
         if phase == MON_RESTE_ANSWER:
             if action.kind == ACCEPT:
                 return IllegalAction(_("mon reste is not simply accepted: answer 'mon reste' "
                                        "(the hand's winner wins the game) or refuse"),
-                                     reason="mon_reste_no_plain_accept")
+                                     reason=Reason.MON_RESTE_NO_PLAIN_ACCEPT)
             return IllegalAction(_("mon reste must be answered first: 'mon reste' or refuse"),
-                                 reason="answer_pending")
+                                 reason=Reason.ANSWER_PENDING)
         return super()._why_illegal(action)
 
     def _verify(self, action, player):
@@ -337,20 +283,13 @@ class TrucMixin:
                 raise self._captain_error(kind)
         return super()._verify(action, player)
 
-    # --- scoring --------------------------------------------------------------------------
-    def _hand_points(self, winner) -> int:
-        if self._mon_reste == "game" and winner is not None:
-            return max(self.variant.target - self._score[winner], 0)
-        return super()._hand_points(winner)
-
     # --- what the actions do (only called once legal) ------------------------------------
     def _on_redeal(self, action) -> Event:
         seat = self._current
         self._redeal_used = True
         self._phase = REDEAL_ANSWER
         self._current = self.dealer
-        return self._log_event("redeal", seat, action,
-                               TrucVerdict("redeal", "redeal_proposed", seat))
+        return self._log_event("redeal", seat, action, redeal_proposal(seat))
 
     def _mark_redealt(self) -> None:
         """This hand was already dealt again (a game rebuilt from a notation that says so)."""
@@ -384,8 +323,7 @@ class TrucMixin:
         if self._phase != REDEAL_ANSWER:
             return super()._on_accept(action)
         seat = self._current
-        event = self._log_event("accept", seat, action,
-                                TrucVerdict("accept", "redeal_accepted", seat))
+        event = self._log_event("accept", seat, action, redeal_answer(seat, True))
         self._redeal_hands()
         self._phase = PLAY_PHASE
         self._current = self._leader = self.mano
@@ -397,14 +335,11 @@ class TrucMixin:
             seat = self._current
             self._phase = PLAY_PHASE
             self._current = self.mano
-            return self._log_event("refuse", seat, action,
-                                   TrucVerdict("refuse", "redeal_refused", seat))
+            return self._log_event("refuse", seat, action, redeal_answer(seat, False))
         if phase == MON_RESTE_ANSWER:
             seat = self._current
             proposer, value, before, _resume = self._mr
-            verdict = TrucVerdict("refuse", "mon_reste_refused", seat, value=value,
-                                  before=before, target=self.variant.target,
-                                  winner=proposer & 1, points=before)
+            verdict = mon_reste_refusal(seat, proposer, value, before, self.variant.target)
             self._pending = self._mr = None
             self._mon_reste = None
             event = self._log_event("refuse", seat, action, verdict)
@@ -421,9 +356,8 @@ class TrucMixin:
             self._value = max(target - self._score[0], target - self._score[1])
             self._phase = PLAY_PHASE
             self._current = resume
-            return self._log_event("mon_reste", seat, action, TrucVerdict(
-                "mon_reste", "mon_reste_answered", seat, value=self._value, before=before,
-                target=target))
+            return self._log_event("mon_reste", seat, action,
+                                   mon_reste_answer(seat, self._value, before, target))
         if self._phase == ANSWER:  # answering a raise with mon reste accepts the raise first
             self._value = self._pending[1]
             resume = self._pending[2]
@@ -436,8 +370,8 @@ class TrucMixin:
         self._pending = (seat, value, resume)
         self._phase = MON_RESTE_ANSWER
         self._current = self._answerer(seat)
-        return self._log_event("mon_reste", seat, action, TrucVerdict(
-            "mon_reste", "mon_reste", seat, value=value, before=before, target=target))
+        return self._log_event("mon_reste", seat, action,
+                               mon_reste_offer(seat, value, before, target))
 
     handlers = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste}
     answer_handlers = {ACCEPT: _on_accept_truc, REFUSE: _on_refuse_truc}  # with redeal/mon reste
@@ -449,25 +383,25 @@ class TrucMixin:
         :meth:`observation`. Not an action: it does not change whose turn it is."""
         if not self._signals_on:
             raise IllegalAction(_("signals are given between partners in four-player French "
-                                  "Truc only"), reason="no_signals_in_variant")
+                                  "Truc only"), reason=Reason.NO_SIGNALS_IN_VARIANT)
         if self._phase == OVER:
-            raise IllegalAction(_("the game is over"), reason="game_over")
+            raise IllegalAction(_("the game is over"), reason=Reason.GAME_OVER)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalAction(_("there is no player {player} in a game of {n}").format(
-                player=seat, n=self.n), reason="no_such_player")
+                player=seat, n=self.n), reason=Reason.NO_SUCH_PLAYER)
         word = sign.strip().lower() if isinstance(sign, str) else None
         rank = SIGNALS.get(word)
         if rank is None:
             raise IllegalAction(_("{sign!r} is not a signal: use 'smile' (a 7), 'wink' (an 8) "
                                   "or 'shrug' (an ace)").format(sign=sign),
-                                reason="unknown_signal")
+                                reason=Reason.UNKNOWN_SIGNAL)
         if not any(c.rank == rank for c in self._hands[seat]):
             raise IllegalAction(_("player {seat} cannot {sign}: signals must be honest and they "
                                   "hold no such card").format(seat=seat, sign=word),
-                                reason="dishonest_signal")
+                                reason=Reason.DISHONEST_SIGNAL)
         self._signals.append((seat, word))
         return self._log_event("signal", seat, None,
-                               TrucVerdict("signal", "signal", seat, sign=word))
+                               TrucVerdict("signal", Reason.SIGNAL, seat, sign=word))
 
     def observation(self, player: int):
         obs = super().observation(player)

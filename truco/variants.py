@@ -21,6 +21,7 @@ from .errors import CardError, UnknownVariant
 from .i18n import N_, _
 from .ranking import (BRAVA, MANILHA, MANILHA_NICKNAMES, MANILHA_SUITS, MATA, PAULISTA_CYCLE,
                       PIEZA, Ranking, build_levels)
+from .reasons import Reason
 
 BRAZIL_COMMONS = (3, 2, 1, 13, 11, 12, 7, 6, 5, 4)  # 3 2 A K J Q 7 6 5 4
 SPANISH_COMMONS = (3, 2, ("1o", "1c"), 12, 11, 10, ("7c", "7b"), 6, 5, 4)
@@ -112,7 +113,7 @@ class Variant:
         card = card_from_code(self.family, code)
         if card not in self._deck_set():
             raise CardError(_("{card} is not in the {variant} deck").format(
-                card=card.name(), variant=_(self.title)), reason="card_not_in_deck",
+                card=card.name(), variant=_(self.title)), reason=Reason.CARD_NOT_IN_DECK,
                 code=str(code))
         return card
 
@@ -127,7 +128,7 @@ class Variant:
             return None
         if vira is None:
             raise CardError(_("{variant} needs the vira (the card turned up) to rank cards")
-                            .format(variant=_(self.title)), reason="vira_needed")
+                            .format(variant=_(self.title)), reason=Reason.VIRA_NEEDED)
         return self.card(vira)
 
     def ranking(self, vira=None) -> Ranking:
@@ -246,14 +247,14 @@ class Variant:
                 raise UnknownVariant(_("{variant} has no rule option {option!r}; its options are: "
                                        "{valid}").format(variant=_(self.title), option=key,
                                                          valid=valid),
-                                     reason="unknown_option", option=key)
+                                     reason=Reason.UNKNOWN_OPTION, option=key)
             if not any(value == v and value.__class__ is v.__class__ for v in allowed[key]):
                 valid = ", ".join(repr(v) for v in allowed[key])
                 raise UnknownVariant(_("{value!r} is not a value of {option} in {variant}; choose "
                                        "one of {valid}").format(value=value, option=key,
                                                                 variant=_(self.title),
                                                                 valid=valid),
-                                     reason="bad_option_value", option=key)
+                                     reason=Reason.BAD_OPTION_VALUE, option=key)
         return replace(self, _cache={}, **options) if options else self
 
     def __deepcopy__(self, memo):

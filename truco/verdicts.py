@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .i18n import N_, Phrase, _, capitalize_first, chain, ngettext, sequence
 from .ranking import BRAVA, COMMON, MANILHA, MATA, PIEZA
+from .reasons import GAME_RULES, RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
 
 
 def _first_upper(text: str) -> str:
@@ -96,20 +97,20 @@ def commons_rule(variant, vira=None) -> str:
     return _("common cards rank {order}; suits do not matter").format(order=order)
 
 
-def trick_reason(ranking, plays, top: int, teams: int) -> str:
+def trick_reason(ranking, plays, top: int, teams: int) -> Reason:
     """The reason code of a trick's verdict."""
     if teams & (teams - 1):  # opponents share the top card
-        return "tie"
+        return Reason.TIE
     strength, kind = ranking.strength, ranking.kind
     top_team, top_card = plays[top]
     best = strength[top_card.id]
     if sum(1 for _t, c in plays if strength[c.id] == best) > 1:
-        return "partners_share_top"
+        return Reason.PARTNERS_SHARE_TOP
     if kind[top_card.id] == COMMON:
-        return "higher_common"
+        return Reason.HIGHER_COMMON
     others = [c for t, c in plays if t != top_team] or [c for _t, c in plays if c is not top_card]
     runner = max(others, key=lambda c: strength[c.id])
-    return "special_beats_common" if kind[runner.id] == COMMON else "higher_special"
+    return Reason.SPECIAL_BEATS_COMMON if kind[runner.id] == COMMON else Reason.HIGHER_SPECIAL
 
 
 class TrickVerdict(Verdict):
@@ -168,12 +169,12 @@ class TrickVerdict(Verdict):
         ranking = self.variant.ranking(self.vira)
         top_card = self.plays[self.top][1]
         kind = ranking.kind[top_card.id]
-        if self.reason in ("tie", "partners_share_top"):
+        if self.reason in (Reason.TIE, Reason.PARTNERS_SHARE_TOP):
             return _("the highest card wins the trick; equal top cards of opponents tie it, of "
                      "partners win it for their team")
-        if self.reason == "special_beats_common":
+        if self.reason is Reason.SPECIAL_BEATS_COMMON:
             return _beats_commons_rule(kind)
-        if self.reason == "higher_special":
+        if self.reason is Reason.HIGHER_SPECIAL:
             if kind in (PIEZA, MATA):
                 other = self._runner_up()
                 return muestra_rule(ranking, kind, ranking.kind[other.id])
@@ -186,11 +187,11 @@ class TrickVerdict(Verdict):
     def _explain(self) -> str:
         top_card = self.plays[self.top][1]
         other = self._runner_up()
-        if self.reason == "tie":
+        if self.reason is Reason.TIE:
             return _("{a} and {b} are equal and were played by opponents: the trick is tied "
                      "({word}).").format(a=self._name(top_card), b=self._name(other),
                                           word=_(self.variant.tie_word))
-        if self.reason == "partners_share_top":
+        if self.reason is Reason.PARTNERS_SHARE_TOP:
             strength = self.ranking.strength
             other = next(c for _t, c in self.plays[self.top + 1:]
                          if strength[c.id] == strength[top_card.id])
@@ -205,18 +206,6 @@ class TrickVerdict(Verdict):
         return super()._key() + (tuple((t, c.id) for t, c in self.plays),)
 
 
-HAND_RULES = {
-    "two_tricks": N_("a side that wins two tricks wins the hand"),
-    "first_tied": N_("when the first trick is tied, the next trick won decides the hand"),
-    "second_tied": N_("when a later trick is tied, the winner of the first trick wins the hand"),
-    "third_tied": N_("when each side won a trick and the third is tied, the first trick's winner "
-                  "wins the hand"),
-    "all_tied_dealer": N_("when all three tricks are tied, the dealer's side wins the hand"),
-    "all_tied_mano": N_("when all three tricks are tied, the mano's side wins the hand"),
-    "all_tied_nobody": N_("when all three tricks are tied, nobody scores"),
-}
-
-
 class HandVerdict(Verdict):
     """Who won a hand from its trick results."""
 
@@ -227,7 +216,7 @@ class HandVerdict(Verdict):
         self.tricks = tuple(tricks)
 
     def rule(self) -> str:
-        return _(HAND_RULES[self.reason])
+        return _(RULES[self.reason])
 
     def explain(self) -> str:
         results = sequence(_("tied") if t is None else team_name(t) for t in self.tricks)
@@ -256,52 +245,17 @@ class BetVerdict(Verdict):
         self.variant, self.team, self.value, self.before = variant, team, value, before
 
     def rule(self) -> str:
-        return _(BET_RULES[self.reason])
+        return _(RULES[self.reason])
 
     def explain(self) -> str:
         fmt = dict(team=team_name(self.team), other=team_name(1 - self.team), value=self.value,
                    before=self.before, rung=self.variant.rung_name(self.value),
                    points=self.points)
-        return _first_upper(_(BET_TEXT[self.reason]).format(**fmt)) + " " + _(
+        return _first_upper(_(TEXTS[self.reason]).format(**fmt)) + " " + _(
             "Rule: {rule}.").format(rule=self.rule())
 
     def _key(self):
         return super()._key() + (self.team, self.value, self.before)
-
-
-BET_RULES = {
-    "raised": N_("a raise is made on your turn before playing a card; the other side accepts, "
-              "refuses or raises again"),
-    "accepted": N_("after an accepted raise, only the side that accepted may raise next"),
-    "refused": N_("refusing a raise ends the hand: the raisers score the value before the raise"),
-    "fold": N_("a side that goes to the deck gives the other side the hand's current value"),
-    "fold_alone": N_("a player may go to the deck alone: their cards leave the hand and their "
-                     "partners play on; the side loses the hand only when all have gone"),
-    "hand_of_played": N_("the side at the special hand looks at its cards and decides to play "
-                      "for more, with no raising"),
-    "hand_of_run": N_("a side that runs from its special hand gives the opponents points"),
-}
-BET_TEXT = {
-    "raised": N_("{team} calls {rung}: the hand is worth {value} if accepted; refused, {team} "
-              "scores {before}."),
-    "accepted": N_("{team} accepts: the hand is now worth {value}."),
-    "refused": N_("{team} refuses {rung}: {other} scores {points}."),
-    "fold": N_("{team} goes to the deck: {other} scores {points}."),
-    "fold_alone": N_("A player of {team} goes to the deck alone; their partners play on."),
-    "hand_of_played": N_("{team} chooses to play: the hand is worth {value}."),
-    "hand_of_run": N_("{team} runs: {other} scores {points}."),
-}
-
-
-# Why a side may not raise now (the rule is stated once; Truc's mon reste says it too).
-SAME_SIDE_RAISED_LAST = N_("{team} raised last: only {other}, who accepted, may raise next")
-
-GAME_RULES = {
-    "target_reached": N_("the first side to reach {target} points wins the game"),
-    "mon_reste": N_("when mon reste is answered with mon reste, the winner of the hand wins "
-                    "the game"),
-    "iron_hand": N_("in the iron hand, the winner of the hand wins the game"),
-}
 
 
 class GameVerdict(Verdict):
