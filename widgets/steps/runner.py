@@ -304,12 +304,15 @@ class StepRunner(TutorWidget):
         self.summary.layout.display = None
 
 
-def lesson(plan: Plan, variant=None, progress=None, seed=None) -> None:
-    """Show ``plan`` as the lesson's steps, with the lesson's footer under it."""
+def lesson(plan: Plan, variant=None, progress=None, seed=None, footer: bool = True) -> None:
+    """Show ``plan`` as the lesson's steps, with the lesson's footer under it (``footer=False``
+    when the lesson goes on after its steps, with an explore part, and ends with its own
+    ``footer("<name>")`` cell)."""
     from IPython.display import display
 
-    from ..lesson import footer
+    from ..lesson import footer as lesson_footer
     runner = StepRunner(plan, variant=variant, progress=progress, seed=seed)
     display(runner.widget)
-    display(footer(plan.lesson))
+    if footer:
+        display(lesson_footer(plan.lesson))
     return None
