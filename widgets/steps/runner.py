@@ -89,6 +89,7 @@ class StepRunner(TutorWidget):
         self.session = classroom.current()
         self._random = random.Random()  # the deals outside a class without a seed
         self.title = lesson_title(plan.lesson, numbered=False)
+        self.heading = lesson_title(plan.lesson)  # "3. Tricks and hands": where it sits on the map
         self.order = runnable_steps(plan, self.variant)
         self.step_mistakes: dict[int, int] = {}
         self.index = None
@@ -159,7 +160,7 @@ class StepRunner(TutorWidget):
         self._task_ended = False
         step = self.plan.steps[index]
         self._set_step_class(index)
-        self.header.value = header_html(self.title, self._position(), len(self.order))
+        self.header.value = header_html(self.heading, self._position(), len(self.order))
         self.text.value = step_html(lesson_text(step.text), step.worked)
         self._new_task()
 
@@ -261,7 +262,7 @@ class StepRunner(TutorWidget):
             self.progress.finish(self.plan.lesson, self.stars)
         best = self.progress.stars(self.plan.lesson)
         shown = max(self.stars, best or 0) if not store else self.stars
-        self.header.value = header_html(self.title, len(self.order) + 1, len(self.order))
+        self.header.value = header_html(self.heading, len(self.order) + 1, len(self.order))
         rules = [lesson_text(r) for r in self.plan.summary]
         html = W.HTML(summary_html(self.title, rules, shown, self.mistakes))
         again = button(_("Practise again"), self.practise_again)
@@ -296,7 +297,7 @@ class StepRunner(TutorWidget):
 
     def _nothing_here(self) -> None:
         self.finished = True
-        self.header.value = header_html(self.title, 0, 0)
+        self.header.value = header_html(self.heading, 0, 0)
         self.say(_("This lesson has no steps for {variant}: it is about other variants. "
                    "Go on to the next lesson, or pick another variant on the start page.")
                  .format(variant=_(self.variant.title)), "info")
