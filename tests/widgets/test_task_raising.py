@@ -16,27 +16,7 @@ from widgets.steps.tasks.raising import TrucoTask
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
 
-def load_plan(name):
-    """The Plan (and the variant it names, if any) of a lesson notebook's step cell."""
-    nb = json.loads((LESSONS / f"{name}.ipynb").read_text(encoding="utf-8"))
-    code = "".join(next(c for c in nb["cells"] if c["cell_type"] == "code")["source"])
-    seen = {}
-    space = {}
-    exec(compile(code.replace("from widgets.steps.runner import lesson\n", ""), name, "exec"),
-         {**space, "lesson": lambda plan, variant=None, **k: seen.update(plan=plan,
-                                                                          variant=variant)})
-    return seen["plan"], seen["variant"]
-
-
-def drive(plan, variant, seed=0, wrong_first=True):
-    runner = StepRunner(plan, variant=variant, progress=MemoryProgress(), seed=seed)
-    if wrong_first:
-        runner.answer(runner.task.wrong_answer())
-    for _k in range(300):
-        if runner.finished:
-            break
-        runner.answer(runner.task.solution())
-    return runner
+from lesson_plans import drive, plan_and_variant as load_plan  # noqa: E402,F401
 
 
 def outcomes(task):

@@ -155,13 +155,7 @@ def test_nothing_of_the_answer_reaches_the_browser():
     assert SPECIAL_WORDS.search(state) is None
 
 
-def plan_of(name):
-    nb = json.loads((LESSONS / f"{name}.ipynb").read_text())
-    code = "".join(nb["cells"][1]["source"]).replace(
-        "from widgets.steps.runner import lesson", "")
-    found = []
-    exec(code, {"lesson": found.append})
-    return found[0]
+from lesson_plans import plan_of  # noqa: E402
 
 
 @pytest.mark.parametrize("lesson", ["03_tricks", "04_ties"])

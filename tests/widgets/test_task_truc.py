@@ -130,20 +130,7 @@ def test_unknown_topic_is_a_clear_error():
 
 
 # --- the lesson, driven to its end with the runner -----------------------------------------
-def _plan(name):
-    import json
-    from pathlib import Path
-
-    import widgets.steps.runner as runner
-    nb = json.loads((Path(__file__).parents[2] / "lessons" / f"{name}.ipynb").read_text())
-    plans = []
-    original = runner.lesson
-    runner.lesson = lambda plan, **kw: plans.append(plan)
-    try:
-        exec("".join(nb["cells"][1]["source"]), {})
-    finally:
-        runner.lesson = original
-    return plans[0]
+from lesson_plans import plan_of as _plan  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", ["mineiro", "truc", "uruguayo"])
