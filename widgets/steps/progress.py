@@ -263,7 +263,10 @@ def current_progress() -> Progress:
     """This page's progress (made on the first call, then the same for the kernel)."""
     global _current
     if _current is not None:
-        return _current
+        widget = _current.widget
+        if widget is None or getattr(widget, "comm", None) is not None:
+            return _current
+        _current = None  # its browser widget was closed (a page built again in one process)
     from ..classroom import session as classroom
 
     unreachable = _("Your progress cannot be kept right now (the progress database is not "
