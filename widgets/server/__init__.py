@@ -26,8 +26,9 @@ from .kernels import TutorKernelManager
 from .limits import (BUSY_TEXT, DEFAULT_PER_CLIENT, KERNEL_BUDGET_MB, KERNELS_CAP, KERNELS_MIN,
                      KERNELS_PER_CPU, MB, RESERVED_MB, available_memory, busy_page,
                      client_address, default_max_kernels, is_loopback, notebook_allowed)
-from .pages import (LOADING_TEXT, UNUSED_EXTENSIONS, UNUSED_PLUGINS, fast_page_config,
-                    install_fast_pages, page_title, tutor_prelaunch_hook)
+from .pages import (IMMUTABLE_PATHS, LOADING_TEXT, PAGE_EXTENSIONS, UNUSED_EXTENSIONS,
+                    UNUSED_PLUGINS, fast_page_config, install_fast_pages,
+                    install_page_config_cache, page_title, tutor_prelaunch_hook)
 from .pool import (DEFAULT_POOL, POOL_ENV, WARM_CALLS, WARM_MODULES, _Pooled, adoption_code,
                    default_pool_size, warm_up_code)
 from .templates import (compile_page_templates, install_template_cache, template_cache,

@@ -28,6 +28,16 @@ from .templates import install_template_cache
 
 
 UNUSED_EXTENSIONS = ("jupyterlab_pygments",)
+# The only JupyterLab extensions a tutor page loads (VoilaConfiguration.extension_allowlist):
+# the widget controls, anywidget and Voila's own widget manager. Any other extension installed
+# in the same environment (a teacher's JupyterLab tools) stays out of the learners' pages.
+PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget",
+                   "@voila-dashboards/widgets-manager8")
+# The extensions' files a page fetches by address are named by their content (remoteEntry.<hash>.js,
+# <chunk>.<hash>.js), so a browser may keep them without asking again (Cache-Control immutable,
+# jupyter_server's static_immutable_cache); Voila sends them "no-cache": each warm page asked
+# again for every one (about 20 conditional requests, in chains: entry, then its chunks).
+IMMUTABLE_PATHS = ("/voila/labextensions/",)
 # Front-end plugins a tutor page never uses (the pages show widgets and server-rendered
 # Markdown, no code, no math, no JSON or Vega outputs, the light theme only): not activated.
 UNUSED_PLUGINS = (
@@ -49,6 +59,36 @@ def fast_page_config(page_config, **kwargs):
     page_config["disabledExtensions"] = disabled + [p for p in UNUSED_PLUGINS
                                                      if p not in disabled]
     return page_config
+
+
+_PAGE_CONFIGS: dict = {}
+
+
+def install_page_config_cache() -> bool:
+    """Voila works a page's front-end configuration out again for every page: it reads every
+    installed extension's package.json in eight folders, twice (8 to 20 ms of the server's
+    CPU per page on the loaded 2-core machine). The result depends only on the server's
+    configuration and the installed extensions, so it is kept (per base URL and
+    configuration) and each page gets its own copy. Returns False when installed already."""
+    import copy
+
+    import voila.handler
+
+    if getattr(voila.handler, "_tutor_page_config_cache", False):
+        return False
+    compute = voila.handler.get_page_config
+
+    def get_page_config(base_url, settings, log, voila_configuration):
+        key = (base_url, id(voila_configuration))
+        if key not in _PAGE_CONFIGS:
+            _PAGE_CONFIGS[key] = compute(base_url=base_url, settings=settings, log=log,
+                                         voila_configuration=voila_configuration)
+        return copy.deepcopy(_PAGE_CONFIGS[key])
+
+    voila.handler.get_page_config = get_page_config
+    voila.handler._tutor_page_config_cache = True
+    return True
+
 
 LOADING_TEXT = {
     "en": "Getting the lesson ready…",
@@ -116,6 +156,11 @@ def install_fast_pages(c) -> None:
     c.VoilaConfiguration.resources = {"tutor_fast_pages": True}
     # A JupyterLab syntax-highlighting theme: the pages show no code (strip_sources).
     c.VoilaConfiguration.extension_denylist = list(UNUSED_EXTENSIONS)
+    c.VoilaConfiguration.extension_allowlist = list(PAGE_EXTENSIONS)  # wins over the denylist
+    settings = dict(c.Voila.tornado_settings) if "tornado_settings" in c.Voila else {}
+    settings.setdefault("static_immutable_cache", list(IMMUTABLE_PATHS))
+    c.Voila.tornado_settings = settings
+    install_page_config_cache()
     c.ServerKernelManager.client_class = "widgets.server.QuickReadyKernelClient"
     c.VoilaConfiguration.page_config_hook = fast_page_config
 
