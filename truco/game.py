@@ -23,6 +23,7 @@ from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
 from .errors import BadArgument, CardError, IllegalAction
 from .i18n import _, format_list
 from .presets import variant as get_variant
+from .preview import Preview, preview
 from .flor import FlorMixin
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
@@ -126,6 +127,16 @@ class CoreGame(GameBase):
         except IllegalAction as err:
             return err
         return None
+
+    def preview(self, action) -> Preview:
+        """What ``action`` would score now if accepted and if refused (a :class:`Preview`,
+        with the rule in words); never changes the game.
+
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> g.preview("raise")
+        Preview(action='raise', if_accepted=4, if_refused=2, reason='raised')
+        """
+        return preview(self, action)
 
     def _blind_play(self, text: str):
         """'play #n' names the n-th card of the current player's hand (blind hands)."""

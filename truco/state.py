@@ -6,6 +6,8 @@ from math import trunc
 
 from .i18n import _
 from .tables import tables
+from .header import header
+from .observation import observe
 from .reasons import Reason
 from .resolve import hand_points
 from .verdicts import GameVerdict
@@ -261,7 +263,6 @@ class GameBase:
     # --- the view from one seat --------------------------------------------------------------
     def observation(self, player: int):
         """What ``player`` can see: their own cards (and a partner's where the rules allow)."""
-        from .notation import observe
         return observe(self, player)
 
     def notation(self) -> str:
@@ -271,7 +272,6 @@ class GameBase:
     @property
     def hand_notations(self) -> list[str]:
         """Every hand of this game in the text notation, oldest first."""
-        from .notation import header
         return [f"{header(self, d[0], d[1], d[2], _split(d[3]), len(d) > 4)} : "
                 f"{' '.join(actions)}".rstrip(" :") for d, actions in self._notations]
 

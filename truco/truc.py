@@ -34,7 +34,7 @@ from math import trunc
 from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE, parse_action
 from .errors import IllegalAction
 from .i18n import N_, _
-from .notation import Observation
+from .observation import Observation
 from .state import ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
 from .reasons import RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
 from .resolve_side import (mon_reste_answer, mon_reste_offer, mon_reste_refusal, redeal_answer,

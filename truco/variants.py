@@ -105,6 +105,16 @@ class Variant:
         return DECKS[self.deck_name]
 
     @property
+    def turned_up_word(self) -> str | None:
+        """The game's own word for the card turned up after the deal: "vira" (Paulista),
+        "muestra" (Uruguay), None where no card is turned up.
+
+        >>> variant("uruguayo").turned_up_word, variant("mineiro").turned_up_word
+        ('muestra', None)
+        """
+        return {"vira": "vira", "muestra": "muestra"}.get(self.specials)
+
+    @property
     def uses_vira(self) -> bool:
         return self.specials in ("vira", "muestra")
 

@@ -149,6 +149,24 @@ class TrickVerdict(Verdict):
         return None if self.winner is None else self.plays[self.top][1]
 
     @property
+    def winning_cards(self) -> tuple:
+        """The card(s) that win the trick: the top card, and a partner's equal card with it;
+        empty for a tie.
+
+        >>> from truco import variant
+        >>> v = variant("argentino")
+        >>> [c.code for c in v.trick_verdict([(0, "3e"), (1, "2o"), (0, "3o"), (1, "1c")]).winning_cards]
+        ['3e', '3o']
+        >>> v.trick_verdict([(0, "3e"), (1, "3o")]).winning_cards
+        ()
+        """
+        if self.winner is None:
+            return ()
+        strength = self.ranking.strength
+        best = strength[self.plays[self.top][1].id]
+        return tuple(c for _t, c in self.plays if strength[c.id] == best)
+
+    @property
     def leader_next(self):
         """Index in ``plays`` of the play whose player leads next (the first top card)."""
         return self.top

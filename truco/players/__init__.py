@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ._base import Player
 from .basic import BasicPlayer
+from .loop import play_computers
 from .random import RandomPlayer
 from .strong import StrongPlayer
 
@@ -40,4 +41,5 @@ def get(name: str, variant=None, **options) -> Player:
     return cls(variant=variant, **options)
 
 
-__all__ = ["PLAYERS", "BasicPlayer", "Player", "RandomPlayer", "StrongPlayer", "get"]
+__all__ = ["PLAYERS", "BasicPlayer", "Player", "RandomPlayer", "StrongPlayer", "get",
+           "play_computers"]

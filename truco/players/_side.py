@@ -12,6 +12,8 @@ from math import exp
 from ..i18n import N_, Percent
 from ..odds import envido_distribution
 from ..points import envido, flor
+from ..resolve_side import envido_stakes as envido_stakes_of
+from ..resolve_side import falta_envido
 from ._base import reason
 from ._value import game_chance
 
@@ -120,16 +122,14 @@ def envido_chance_sampled(view, points: int, rng, samples: int = 120, bettor=Non
 
 def envido_stakes(view) -> tuple[int, int]:
     """(points at stake if the envido on the table is accepted, points the bettors score if it
-    is refused). The observation does not list the bets made; the raises still open tell."""
-    legal = set(view.legal)
-    target_left = view.variant.target - max(view.score)
-    if {"envido", "real envido", "falta envido"} <= legal:
-        return 2, 1  # envido
-    if "envido" not in legal and {"real envido", "falta envido"} <= legal:
-        return 4, 2  # envido, envido
-    if legal & {"real envido", "falta envido"} == {"falta envido"}:
-        return 3, 1  # real envido (or envido, real envido)
-    return target_left, 1  # falta envido
+    is refused), as the engine works them out (:func:`truco.resolve_side.envido_stakes`) from
+    the bets the observation lists."""
+    made = getattr(view.obs, "envido_bets", ())
+    if not made:
+        return envido_stakes_of([ENVIDO_WORDS[0]])
+    bettor = made[-1][0]
+    return envido_stakes_of([word for _seat, word in made],
+                            lambda: falta_envido(view.variant, view.score, bettor & 1))
 
 
 def answer_envido(view, chance: float, *, raise_at=0.8, margin=0.0):
