@@ -413,7 +413,8 @@ class TeacherPage:
             rows = [(lesson_name(n), _ago(visits[n][1], now) if n in visits else "–",
                      number(len(passed.get(n, {}))), _stars(stars[n]) if n in stars else "–")
                     for n in lessons]
-            out.append(f"<h4>{escape(_('Lessons'))}</h4>" + _table("tutor-learner-lessons",
+            title = _("Lessons")
+            out.append(f"<h4>{escape(title)}</h4>" + _table("tutor-learner-lessons",
                                                                     head, rows))
         else:
             out.append("<p>" + escape(_("No lesson opened yet.")) + "</p>")

@@ -96,10 +96,11 @@ class ReviewPage(TutorWidget):
             count = ngettext("{n} left today", "{n} left today", left).format(n=left)
         else:
             count = _("All done for today")
+        title = _("Review")
         self.header.value = (
             f'<div class="tutor-step-header tutor-review-header" dir="{direction()}">'
             f'<div style="display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em;'
-            f'align-items:baseline"><strong style="font-size:1.1em">{escape(_("Review"))}'
+            f'align-items:baseline"><strong style="font-size:1.1em">{escape(title)}'
             f'</strong><span class="tutor-review-count" role="status">{escape(count)}</span>'
             f'</div></div>')
 

@@ -50,9 +50,10 @@ def step_html(text: str, worked: bool) -> str:
     """The step's idea, with a visible "Example" mark on a worked example."""
     mark = ""
     if worked:
+        example = _("Example")
         mark = (f'<span class="tutor-example-mark" style="display:inline-block;'
                 f'padding:.05em .5em;margin-inline-end:.5em;border-radius:3px;background:#1864ab;'
-                f'color:#fff;font-size:.85em;font-weight:600">{escape(_("Example"))}</span>')
+                f'color:#fff;font-size:.85em;font-weight:600">{escape(example)}</span>')
     return (f'<div class="tutor-step-text" dir="{direction()}" style="margin:.4em 0;'
             f'line-height:1.5;font-size:1.05em">{mark}{escape(text)}</div>')
 
@@ -72,13 +73,15 @@ def summary_html(title: str, rules, stars: int, mistakes: int) -> str:
     items = "".join(f"<li>{escape(r)}</li>" for r in rules)
     rules_part = ""
     if items:
-        rules_part = (f'<p style="margin:.4em 0 .2em"><b>{escape(_("What you learned:"))}</b>'
+        learned = _("What you learned:")
+        rules_part = (f'<p style="margin:.4em 0 .2em"><b>{escape(learned)}</b>'
                       f'</p><ul style="margin:.2em 0;padding-inline-start:1.4em">{items}</ul>')
     if mistakes:
         said = ngettext("{n} mistake", "{n} mistakes", mistakes).format(n=mistakes)
     else:
         said = _("No mistakes")
+    finished = _("You finished {title}").format(title=title)
     return (f'<div class="tutor-summary-text" dir="{direction()}" style="line-height:1.5">'
-            f'<h3 style="margin:.3em 0">{escape(_("You finished {title}").format(title=title))}'
+            f'<h3 style="margin:.3em 0">{escape(finished)}'
             f'</h3>{stars_html(stars)}<p class="tutor-mistakes" style="margin:.2em 0">'
             f'{escape(said)}</p>{rules_part}</div>')

@@ -135,9 +135,10 @@ class HandTask(Task):
                 colour = "#5c3d00"
             else:
                 word, colour = str(team_label(result)), ("#1c5fa8", "#b02a4a")[result]
+            trick = _("Trick {n}").format(n=i + 1)
             rows.append(f"<div style='flex:1 1 7em;border:2px solid {colour};border-radius:6px;"
                         f"padding:.3em .5em;text-align:center'><div style='font-size:.85em'>"
-                        f"{escape(_('Trick {n}').format(n=i + 1))}</div><strong "
+                        f"{escape(trick)}</div><strong "
                         f"style='color:{colour}'>{escape(word)}</strong></div>")
         lines = [_("{variant}: who wins the hand after these tricks?").format(
                      variant=_(self.variant.title)),
@@ -150,9 +151,10 @@ class HandTask(Task):
         for key, b in self.buttons.buttons.items():
             b.button_style = "success" if self.worked and key == self.correct else "primary"
         if self.worked and not self.done:
+            worked, do = _("Worked example:"), _("Now give that answer yourself.")
             self.worked_html.value = (f"<div class='tutor-worked' style='margin:.3em 0'>"
-                                      f"<strong>{escape(_('Worked example:'))}</strong> "
+                                      f"<strong>{escape(worked)}</strong> "
                                       f"{escape(self.verdict.explain())} "
-                                      f"{escape(_('Now give that answer yourself.'))}</div>")
+                                      f"{escape(do)}</div>")
         else:
             self.worked_html.value = ""

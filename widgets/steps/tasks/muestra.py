@@ -84,8 +84,9 @@ class MuestraTask(AnswerTask):
         self.question = _(QUESTIONS[self.ask])
         self.asked.value = f"<p><strong>{escape(self.question)}</strong></p>"
         if worked:
+            yourself = _("Now answer it yourself.")
             self.note.value = (f'<p class="tutor-task-worked">{escape(self._why())}</p>'
-                               f'<p>{escape(_("Now answer it yourself."))}</p>')
+                               f'<p>{escape(yourself)}</p>')
         self.item = (f"ask={self.ask};muestra={m.code};"
                      f"cards={' '.join(c.code for c in shown)}")
         self._draw()

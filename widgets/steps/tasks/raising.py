@@ -105,9 +105,10 @@ class AnswerTask(Task):
         self.asked.value = f"<p><strong>{escape(str(question))}</strong></p>"
         if self.worked:
             answer = _("The answer: {answer}.").format(answer=self.choices[right])
+            yourself = _("Now answer it yourself.")
             self.note.value = (f'<p class="tutor-task-worked">{escape(answer)} '
                                f'{escape(self.why)}</p>'
-                               f'<p>{escape(_("Now answer it yourself."))}</p>')
+                               f'<p>{escape(yourself)}</p>')
         else:
             self.note.value = ""
         self.buttons.show(list(self.choices.items()))

@@ -17,6 +17,8 @@ tie), ``vs="special"`` (one special card against another card), ``vira="3s"`` (a
 """
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as W
 
 from truco.i18n import _
@@ -62,7 +64,8 @@ class RankTask(Task):
                               + card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
                                           caption=vira_word(v)) + "</div>")
             parts.append(vira_box)
-        prompt = W.HTML(f"<p style='margin:.2em 0'><b>{_('Which card is stronger?')}</b></p>")
+        question = _("Which card is stronger?")
+        prompt = W.HTML(f"<p style='margin:.2em 0'><b>{escape(question)}</b></p>")
         parts += [prompt, self.row, self.tie_button, self.hint]
         self.view = W.VBox(parts)
         self.view.add_class("tutor-task-rank")

@@ -285,8 +285,9 @@ class TrickTask(Task):
         if self.worked and not self.done:
             do = _("Now click Tie yourself.") if TIE in self.correct else \
                 _("Now click the winning card yourself.")
+            worked = _("Worked example:")
             self.worked_html.value = (f"<div class='tutor-worked' style='margin:.3em 0'>"
-                                      f"<strong>{escape(_('Worked example:'))}</strong> "
+                                      f"<strong>{escape(worked)}</strong> "
                                       f"{escape(self.verdict.explain())} {escape(do)}</div>")
         else:
             self.worked_html.value = ""

@@ -54,9 +54,10 @@ class ChoiceTask(Task):
         self.note.add_class("tutor-task-note")
         if self.worked:
             answer = _("The answer: {answer}.").format(answer=self.choices[self.right])
+            yourself = _("Now answer it yourself.")
             self.note.value = (f'<p class="tutor-task-worked">{escape(answer)} '
                                f'{escape(self.why)}</p>'
-                               f'<p>{escape(_("Now answer it yourself."))}</p>')
+                               f'<p>{escape(yourself)}</p>')
         self.message = W.HTML()
         self.buttons = ActionButtons(self._click, self._refuse)
         self.buttons.box.add_class("tutor-task-choices")
