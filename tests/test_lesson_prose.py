@@ -201,13 +201,23 @@ def test_truc_is_presented_as_france_and_catalonia():
     assert "| Truc | France and Catalonia |" in table
 
 
-def test_lesson_08_does_not_say_raising_twice_in_a_trick_is_unlike_brazil():
+def step_texts(name: str) -> list[str]:
+    """A lesson's step texts and summary lines (the Plan its notebook shows)."""
+    import sys
+
+    sys.path.insert(0, str(prose.REPO_DIR / "tests" / "widgets"))
+    from lesson_plans import plan_of
+
+    plan = plan_of(name)
+    return [" ".join(s.text.split()) for s in plan.steps] + [" ".join(x.split())
+                                                             for x in plan.summary]
+
+
+def test_no_lesson_says_raising_twice_in_a_trick_is_unlike_brazil():
     """Both players may raise within one trick in every variant with raises, Brazil included."""
     for code in _ALL:
         for block in prose_in(code):
             assert not re.search(r"(?i)unlike (in )?brazil", block), (code, block)
-    assert "As in the\nother variants, both players may raise within the same trick" in \
-        block_starting("08_truc", "A hand is worth 1.")
     for name in ("mineiro", "paulista", "argentino", "uruguayo", "truc", "plato"):
         g = next(g for g in (truco.Game(name, players=2, seed=s) for s in range(50))
                  if "raise" in [str(a) for a in g.legal_actions()])  # no flor to sing first
@@ -220,65 +230,50 @@ def test_lesson_08_does_not_say_raising_twice_in_a_trick_is_unlike_brazil():
 def test_sackson_is_a_preset_built_from_what_sackson_reports():
     """Seed 002: Sackson reports that *in some areas* the ace replaces the 8; his own variant is
     the doubling raises and the game to 16. The prose must not call that ranking his own."""
-    cards = block_starting("08_truc", "French Truc uses 32 cards")
-    assert "reports that in some areas the ace goes\nabove the 8" in cards
-    assert "combines Sackson's own\nvariant, where every raise doubles and a game goes to 16" \
-        in cards
-    compare = block_starting("10_compare", "- **Mineiro and Paulista:**")
-    assert "the order Sackson reports from some areas" in compare
-    for block in notebook_blocks():
+    compare = block_starting("10_compare", "The same cards can win in one variant")
+    assert "the 8 is second in French Truc but last in the order Sackson reports from some " \
+        "areas" in " ".join(compare.split())
+    for block in notebook_blocks() + [t for n in ("08_truc", "10_compare") for t in step_texts(n)]:
         assert "Sackson wrote down" not in block and "rules written down by Sid Sackson" \
-            not in block and "last for Sackson" not in block, block
+            not in block and "Sackson's order" not in block, block
     v = truco.variant("truc-sackson")
     assert [r for r, _value in v.ladder][1:] and [value for _r, value in v.ladder] == [2, 4, 8, 16]
     assert v.target == 16 and v.compare("As", "8s") > 0  # the regional ranking it combines
     assert truco.variant("truc").compare("8s", "As") > 0  # the usual French order
 
 
-def test_lesson_07_teaches_the_uruguayan_pieza_count_the_engine_uses():
-    table = block_starting("07_envido_flor", "| Pieza |")
-    ranks = [int(x) for x in table.splitlines()[0].strip("|").split("|")[1:]]
-    values = [int(x) for x in table.splitlines()[2].strip("|").split("|")[1:]]
+def test_the_uruguay_lesson_counts_piezas_as_the_engine_does():
+    """Lesson 13's envido step gives each pieza's value; the engine counts the same, the 12
+    takes a muestra's place, and a flor with a pieza is counted the way the step says."""
+    text = next(t for t in step_texts("13_uruguay") if "a pieza counts its own value" in t)
+    said = dict((rank, int(value)) for ranks, value in
+                re.findall(r"((?:\d+(?: and )?)+): (\d+)", text) for rank in ranks.split(" and "))
     by_rank = {card.rank: value for card, value in points.piezas("1o").items()}
-    assert [by_rank[r] for r in ranks] == values
-    # the 12 takes the place (and the value) of a muestra that is itself a pieza
+    assert said and {int(r): v for r, v in said.items()} == by_rank
     assert points.piezas("4o")[truco.variant("uruguayo").card("12o")] == 29
-    counting = block_starting("07_envido_flor", "With a pieza, your envido is")
-    assert "**last digit**" in counting
-    examples = [(["2o", "7c", "3e"], "30 + 7 = **37**"), (["4o", "5o", "3e"], "29 + 8 = **37**")]
-    for cards, text in examples:
-        assert text in " ".join(counting.split())
-        verdict = truco.envido_verdict(cards, muestra="1o")
-        assert verdict.reason == "pieza" and f"= **{verdict.points}**" in text
-        assert " + ".join(str(v) for v in verdict.values) in text
-    flor = " ".join(block_starting("07_envido_flor", "Some tables play *con flor*").split())
-    verdict = truco.flor_verdict(["2o", "1b", "7b"], muestra="1o")
-    assert verdict.reason == "flor_pieza" and "30 + 1 + 7 = **38**" in flor
-    assert verdict.points == 38
-    # which variant plays with flor, as the prose says
+    verdict = truco.envido_verdict(["2o", "7c", "3e"], muestra="1o")
+    assert verdict.reason == "pieza" and verdict.points == 30 + 7  # plus the best other card
+    flor = truco.flor_verdict(["2o", "1b", "7b"], muestra="1o")
+    assert flor.reason == "flor_pieza" and flor.points == 30 + 1 + 7
     assert truco.variant("uruguayo").flor and not truco.variant("argentino").flor
-    assert "Truco Argentino without flor and Truco Uruguayo with it" in flor
 
 
-def test_lesson_07_flor_stakes_are_the_engine_stakes():
-    stakes = truco.variant("uruguayo").flor_points
-    text = " ".join(block_starting("07_envido_flor", "- A flor that no flor").split())
-    assert f"scores **{stakes.flor}** ({stakes.flor} for each flor of that side)" in text
-    assert f"wins **{stakes.flor} for each flor** announced" in text
-    assert f"scores **{stakes.achico} for each** of its flores" in text
-    assert f"the best flor wins **{stakes.contraflor}**" in text
-    assert f"the side that called it scores **{stakes.contraflor_refused}**" in text
-    assert text.endswith(f"the side that called it scores **{stakes.resto_refused}**.")
-    void = " ".join(block_starting("07_envido_flor", "A player holding a flor").split())
-    assert "sings the flor instead, and the envido is void" in void
-    assert "settled together" in void
+def test_lesson_07_gives_the_engine_envido_stakes():
+    """The envido step's stakes (2, 3, refused at least 1; after envido and real envido 5
+    accepted, 2 refused) are the engine's."""
+    texts = " ".join(step_texts("07_envido_flor"))
+    assert "Envido is worth 2, real envido 3" in texts
+    assert "After envido and real envido, accepted is 5, refused 2." in texts
+    from truco.resolve_side import envido_stakes
+
+    assert envido_stakes(["envido", "real envido"]) == (5, 2)
+    assert envido_stakes(["envido"]) == (2, 1) and envido_stakes(["real envido"]) == (3, 1)
 
 
 def test_lesson_04_gives_both_mineiro_all_tie_rules():
-    ties = " ".join(block_starting("04_ties", "- **First trick tied:**").split())
-    assert "our source gives the hand to the dealer's side" in ties
-    assert "most published Mineiro rules say nobody scores" in ties
-    assert "rule option" in ties
+    texts = step_texts("04_ties")
+    assert any("Mineiro tables differ (the dealer's side, or nobody)" in t for t in texts)
+    assert any("the tutor offers both as a rule option" in t for t in texts)
     assert set(dict(truco.variant("mineiro").options)["all_tie"]) == {"dealer", "nobody"}
     assert truco.variant("mineiro", all_tie="nobody").all_tie == "nobody"
 
