@@ -97,12 +97,10 @@ class TrickQuiz(TutorWidget):
 
     def correct_answers(self) -> frozenset[str]:
         """The right answers, from the engine's verdict (every top card of the winners)."""
-        v, verdict = self.variant, self.verdict
+        verdict = self.verdict
         if verdict.winner is None:
             return frozenset([TIE])
-        top = verdict.winning_card
-        return frozenset(c.code for s, c in self.plays
-                         if s & 1 == verdict.winner and v.compare(c, top, self.vira) == 0)
+        return frozenset(c.code for c in verdict.winning_cards)
 
     def choose(self, answer) -> bool:
         """What a click does: ``answer`` is a card code or "tie". Returns True if right."""

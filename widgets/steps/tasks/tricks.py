@@ -101,13 +101,12 @@ def deal_trick(variant, rng, players=2, tie=None, special=None):
     raise ValueError("no such trick")  # pragma: no cover - the constraints always fit
 
 
-def correct_keys(variant, vira, plays, verdict) -> frozenset[str]:
-    """Every right answer: "tie", or each card of the winning team equal to the top card."""
+def correct_keys(verdict) -> frozenset[str]:
+    """Every right answer: "tie", or each of the engine's winning cards (the top card, and a
+    partner's equal card with it)."""
     if verdict.winner is None:
         return frozenset([TIE])
-    top = verdict.winning_card
-    return frozenset(c.code for s, c in plays
-                     if s & 1 == verdict.winner and variant.compare(c, top, vira) == 0)
+    return frozenset(c.code for c in verdict.winning_cards)
 
 
 def why_wrong(variant, vira, verdict, code: str) -> str:
@@ -173,7 +172,7 @@ class TrickTask(Task):
         if tie == "maybe":  # tied or not, at even odds: the learner must look
             tie = rng.random() < 0.5
         self.vira, self.plays, self.verdict = deal_trick(variant, rng, players, tie, special)
-        self.correct = correct_keys(variant, self.vira, self.plays, self.verdict)
+        self.correct = correct_keys(self.verdict)
         self.done = False
         self.picked = None
         head = f"vira={self.vira.code} " if self.vira is not None else ""
