@@ -39,7 +39,6 @@ from .table_words import (HandStart, bubbles, event_line, hand_summary, review_l
 __all__ = ["BetLadder", "BET_KINDS"]
 
 BET_KINDS = ("raise", "accept", "refuse", "mon reste")  # the ladder's actions
-MAX_COMPUTER_STEPS = 1000  # a safety net: computer players never loop for ever
 
 
 class BetLadder(TutorWidget):
@@ -266,28 +265,23 @@ class BetLadder(TutorWidget):
                         return
 
     def _run_computers(self, hand: int) -> None:
-        game, steps = self.game, 0
-        while not game.is_over and game.current_player != self.seat and game.hand_no == hand:
-            steps += 1
-            if steps > MAX_COMPUTER_STEPS:  # pragma: no cover - a broken computer player
-                raise RuntimeError("the computer players did not finish their turns")
-            seat = game.current_player
-            obs = game.observation(seat)
-            choose = getattr(self.computer, "choose", None)
-            if choose is not None:
-                action, reason = choose(obs, self._rng)
-            else:
-                action, reason = self.computer(obs, self._rng), ""
+        """The computer players act (the players' own loop, :func:`truco.players.
+        play_computers`) until the learner's turn or the end of ``hand``; each choice's
+        reason is kept by the log index of its event. A computer's illegal choice raises: no
+        other action is ever played in its place."""
+        game = self.game
+        if game.is_over or game.hand_no != hand:
+            return
+
+        def chosen(_hand_no: int, seat: int, action: str, reason) -> None:
             self._note_start()
-            at = len(game.log)
-            try:
-                game.apply(action, player=seat)
-            except IllegalAction:  # a computer player's mistake never blocks the game
-                action, reason = obs.legal_actions[0], ""
-                game.apply(action, player=seat)
-            self._reasons[at] = (hand, seat, action, reason, obs.vira)
-            if game.hand_no == hand:
-                self._note_start()  # a redeal: the new cards, and the partners' signals
+            vira = game.vira.code if game.vira is not None else None  # as the seat sees it
+            self._reasons[len(game.log)] = (hand, seat, action, reason, vira)
+
+        made = truco_players.play_computers(game, self.computer, self._rng, until=self.seat,
+                                            same_hand=True, on_choice=chosen)
+        if made and game.hand_no == hand:
+            self._note_start()  # a redeal: the new cards, and the partners' signals
 
     def _advance(self, start: int) -> list[str]:
         """After the learner's action (or a new hand): the computers act until the learner's

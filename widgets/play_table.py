@@ -34,7 +34,6 @@ from .table_words import HandStart, action_label, bubbles, event_line, hand_summ
 __all__ = ["PlayTable", "simple_player"]
 
 OPPONENTS = (("random", N_("Beginner")), ("basic", N_("Basic")), ("strong", N_("Strong")))
-MAX_COMPUTER_STEPS = 1000  # a safety net: computer players never loop for ever
 
 
 def simple_player(observation, rng) -> str:
@@ -51,7 +50,7 @@ def simple_player(observation, rng) -> str:
         return rng.choice(plays)
     if others:
         return rng.choice(others)
-    return legal[0]
+    return "fold"  # nothing else is legal
 
 
 class PlayTable(TutorWidget):
@@ -305,24 +304,20 @@ class PlayTable(TutorWidget):
                 del self._starts[old]
 
     def _run_computers(self, hand: int) -> None:
-        game, steps = self.game, 0
-        while not game.is_over and game.current_player != self.seat and game.hand_no == hand:
-            steps += 1
-            if steps > MAX_COMPUTER_STEPS:  # pragma: no cover - a broken computer player
-                raise RuntimeError("the computer players did not finish their turns")
-            seat = game.current_player
-            obs = game.observation(seat)
-            choose = getattr(self.computer, "choose", None)
-            if choose is not None:
-                action, reason = choose(obs, self._rng)
-            else:
-                action, reason = self.computer(obs, self._rng), ""
-            self.reasons = self.reasons[-60:] + [(game.hand_no, seat, action, reason)]
+        """The computer players act (the players' own loop, :func:`truco.players.
+        play_computers`) until the learner's turn or the end of ``hand``; each choice's
+        reason is kept for the hand's review. A computer's illegal choice raises: no other
+        action is ever played in its place."""
+        game = self.game
+        if game.is_over or game.hand_no != hand:
+            return
+
+        def chosen(hand_no: int, seat: int, action: str, reason) -> None:
+            self.reasons = self.reasons[-60:] + [(hand_no, seat, action, reason)]
             self._note_start()
-            try:
-                game.apply(action, player=seat)
-            except IllegalAction:  # a computer player's mistake never blocks the game
-                game.apply(obs.legal_actions[0], player=seat)
+
+        truco_players.play_computers(game, self.computer, self._rng, until=self.seat,
+                                     same_hand=True, on_choice=chosen)
 
     def _advance(self) -> list[str]:
         """After the learner's action (or a new hand): the computers play until the learner's

@@ -375,3 +375,25 @@ def test_every_line_reads_as_sentences(variant, score, presses):
         assert_sentences(html_lines(b.status.value))
         assert_sentences(html_lines(b.choices_html.value))
         assert_sentences([btn.description for btn in b.buttons.buttons.values()])
+
+
+def test_a_computers_illegal_choice_raises_and_nothing_is_played_in_its_place():
+    """The computers' turns are the players' own loop (truco.players.play_computers): no
+    fallback action is played for a computer's illegal choice."""
+    from truco import IllegalAction
+    b = BetLadder("mineiro", seed=1)
+    b.computer = lambda obs, rng: "accept"  # nothing is asked: accepting is illegal
+    start = len(b.game.log)
+    with pytest.raises(IllegalAction, match="computer player at seat 1"):
+        b.play(sorted(b.row.offered)[0])
+    assert [e.seat for e in b.game.log[start:]] == [0]  # the learner's card, nothing else
+    assert b.game.current_player == 1
+
+
+def test_each_computer_reason_is_kept_by_its_event():
+    b = BetLadder("mineiro", seed=1)
+    start = len(b.game.log)
+    b.press("raise")
+    kept = {at: r for at, r in b._reasons.items() if at >= start}
+    assert kept and all(b.game.log[at].seat == seat and b.game.log[at].action == action
+                        for at, (_h, seat, action, _reason, _vira) in kept.items())

@@ -307,3 +307,18 @@ def test_forged_picker_values_are_refused_and_change_nothing():
 def test_a_custom_computer_player_gets_no_opponent_picker():
     t = PlayTable("mineiro", seed=2, player=simple_player)
     assert not hasattr(t, "opponent_picker") and hasattr(t, "players_picker")
+
+
+def test_a_computers_illegal_choice_raises_and_nothing_is_played_in_its_place():
+    """The computers' turns are the players' own loop (truco.players.play_computers): an
+    illegal choice is a bug in the player, never covered by playing another action."""
+    from truco import IllegalAction
+    t = PlayTable("mineiro", seed=2, player=simple_player)
+    code = sorted(t.row.offered)[0]
+    t.computer = lambda obs, rng: "play 99z"
+    start = len(t.game.log)
+    with pytest.raises(IllegalAction, match="computer player at seat 1"):
+        t.play(code)
+    plays = [(e.seat, e.action.card.code) for e in t.game.log[start:] if e.kind == "play"]
+    assert plays == [(0, code)] and t.game.current_player == 1  # the learner's card only
+    assert t.reasons[-1][1:3] == (1, "play 99z")
