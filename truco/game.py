@@ -21,18 +21,29 @@ from _random import Random as _CRandom
 from . import resolve
 from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
 from .errors import BadArgument, CardError, IllegalAction
-from .i18n import _, format_list
+from .i18n import N_, _, format_list
 from .presets import variant as get_variant
 from .preview import Preview, preview
 from .flor import FlorMixin
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
 from .verdicts import SAME_SIDE_RAISED_LAST, _first_upper, team_name
-from .state import DECIDE, OVER, PLAY_PHASE, ANSWER, Event, GameBase, _new
+from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE,
+                    Event, GameBase, _new)
 from .variants import Variant
 from .reasons import Reason
 
 _new_random, _seed_random = random.Random.__new__, _CRandom.seed
+
+
+# What waits for an answer, by phase, when a card is played instead (redeal and mon reste
+# say their own in truco.truc).
+_WAITING = {
+    ANSWER: N_("a raise must be answered first: accept, refuse or raise"),
+    ENVIDO_ANSWER: N_("an envido must be answered first: quiero, no quiero or a raise"),
+    FLOR_ANSWER: N_("a bet must be settled first"),
+    DECLARE: N_("a bet must be settled first"),
+}
 
 
 def _check_score(v, score) -> tuple[int, int]:
@@ -260,9 +271,9 @@ class CoreGame(GameBase):
     def _why_illegal(self, action: Action) -> IllegalAction:
         kind, phase = action.kind, self._phase
         if kind == PLAY:
-            if phase == ANSWER:
-                return IllegalAction(_("a raise must be answered first: accept, refuse or raise"),
-                                     reason=Reason.ANSWER_PENDING)
+            waiting = _WAITING.get(phase)
+            if waiting is not None:  # a bet waits for its answer: no card before it
+                return IllegalAction(_(waiting), reason=Reason.ANSWER_PENDING)
             if phase == DECIDE:
                 return IllegalAction(_("first decide whether to play this hand or run"),
                                      reason=Reason.DECIDE_FIRST)
