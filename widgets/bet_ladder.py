@@ -25,7 +25,6 @@ import ipywidgets as W
 from truco import Game, IllegalAction, resolve
 from truco import players as truco_players
 from truco.i18n import _
-from truco.truc import TrucVerdict
 from truco.verdicts import SAME_SIDE_RAISED_LAST, team_name
 
 from .classroom.session import class_seed
@@ -352,19 +351,12 @@ class BetLadder(TutorWidget):
 
     # --- the ladder ---------------------------------------------------------------------------
     def _label(self, action) -> tuple[str, str]:
-        """(what choosing ``action`` scores, its rule), with values from the engine."""
+        """(what choosing ``action`` scores, its rule): the figures are the engine's preview
+        of it (``game.preview``), as on the table's buttons."""
         game, v = self.game, self.variant
         seat = game.current_player
         team = seat & 1
-        pending = game.pending_raise
-        if action.kind == "raise":
-            current = pending[1] if pending else game.hand_value
-            offer = resolve.raise_offer(v, current, team)
-            label = _("{rung}: worth {value} if accepted; refused, {team} scores {before}") \
-                .format(rung=v.rung_name(offer.value), value=offer.value,
-                        team=team_label(team), before=offer.before)
-            return label, offer.explain()
-        if game.phase == "decide":
+        if game.phase == "decide":  # (the preview has no figures for this decision)
             verdict = resolve.special_hand_decision(v, team, action.kind == "accept")
             if action.kind == "accept":
                 label = _("Play the hand of {n}: it is worth {value}").format(
@@ -373,16 +365,25 @@ class BetLadder(TutorWidget):
                 label = _("Run: {other} scores {points}").format(
                     other=team_label(1 - team), points=verdict.points)
             return label, verdict.rule()
-        if action.kind == "accept" and pending:
-            verdict = resolve.acceptance(v, pending[1], team)
-            return _("Accept: the hand is worth {value}").format(value=pending[1]), \
-                verdict.rule()
-        if action.kind == "refuse" and pending:
-            verdict = resolve.refusal(v, pending[1], game.hand_value, team)
+        preview = game.preview(action)
+        if action.kind == "raise":
+            value, before = preview.if_accepted, preview.if_refused
+            label = _("{rung}: worth {value} if accepted; refused, {team} scores {before}") \
+                .format(rung=v.rung_name(value), value=value, team=team_label(team),
+                        before=before)
+            return label, resolve.raise_offer(v, before, team, value).explain()
+        if action.kind == "accept" and game.pending_raise:
+            return _("Accept: the hand is worth {value}").format(
+                value=preview.if_accepted), preview.rule()
+        if action.kind == "refuse" and game.pending_raise:
+            points, rule = preview.if_refused, preview.rule()
+            if points is None:  # refusing a mon reste: no preview figure; the engine's verdict
+                verdict = game.copy().apply(action, player=seat).verdict
+                points, rule = verdict.points, verdict.rule()
             return _("Refuse: {other} scores {points}").format(
-                other=team_label(1 - team), points=verdict.points), verdict.rule()
-        if action.kind == "mon reste":  # its value comes with its verdict; here, its rule
-            rule = TrucVerdict("mon_reste", "mon_reste", seat).rule()
+                other=team_label(1 - team), points=points), rule
+        if action.kind == "mon reste":  # its rule (its value: all the side lacks)
+            rule = preview.rule()
             return _("Mon reste: {rule}").format(rule=rule), rule
         label = _(action.text).capitalize()
         return label, label

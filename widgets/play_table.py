@@ -272,7 +272,9 @@ class PlayTable(TutorWidget):
                          + "".join(f"<th>{escape(h)}</th>" for h in head)
                          + f"</tr></thead><tbody>{rows}</tbody></table>")
         if advice.action is not None:
-            label = self._action_label(advice.action, self.view)
+            text = advice.action
+            label = self._action_label(text, self.view, None if text.startswith("play ")
+                                       else self.game.preview(text))
             suggestion = _("Suggestion: {action}.").format(action=label)
             parts.append(f"<p>{escape(suggestion)} {escape(advice.reason)}</p>")
         return self._coach_box(parts)
@@ -384,5 +386,6 @@ class PlayTable(TutorWidget):
             return [_("Your turn.")]
         return []
 
-    def _action_label(self, text: str, obs) -> str:
-        return action_label(self.variant, text, obs)
+    def _action_label(self, text: str, obs, preview) -> str:
+        """A button's label: what ``text`` scores is the engine's ``preview`` of it."""
+        return action_label(self.variant, text, obs, preview)

@@ -65,13 +65,16 @@ class TableView:
 
     ``on_card(code)`` gets a card click the row accepted, ``on_action(text)`` a button's
     action, ``on_reject(message)`` any refused click, ``on_next()`` the Next hand button.
-    ``label(text, observation)`` may replace the buttons' labels."""
+    ``label(text, observation, preview)`` may replace the buttons' labels; ``preview`` is the
+    engine's :meth:`truco.Game.preview` of the action (what it scores if accepted or
+    refused)."""
 
     def __init__(self, variant="mineiro", seat: int = 0, *, on_card: Callable,
                  on_action: Callable, on_reject: Callable, on_next: Callable | None = None,
                  label: Callable | None = None):
         self.variant, self.seat = get_variant(variant), seat
-        self.label = label or (lambda text, obs: action_label(self.variant, text, obs))
+        self.label = label or (lambda text, obs, preview: action_label(self.variant, text, obs,
+                                                                         preview))
         self.board = TableBoard()
         self.caption = W.HTML()
         self.caption.add_class("tutor-table-caption")
@@ -132,9 +135,9 @@ class TableView:
                            f'data-draw="{self.draws}" dir="{direction()}">'
                            f'{self._head_html(obs, note)}'
                            f'<div class="tt-felt">{"".join(seats)}{centre}</div></div>')
-        self._draw_controls(obs, tooltips)
+        self._draw_controls(game, obs, tooltips)
 
-    def _draw_controls(self, obs, tooltips=None) -> None:
+    def _draw_controls(self, game, obs, tooltips=None) -> None:
         legal = set(obs.legal_actions)
         v = self.variant
         if obs.hand is None:  # played blind: backs whose codes tell nothing
@@ -153,7 +156,7 @@ class TableView:
         else:
             self.row.remove_class("tutor-table-look")
         self.caption.value = escape(_("Your cards"))
-        self.buttons.show([(a, self.label(a, obs)) for a in obs.legal_actions
+        self.buttons.show([(a, self.label(a, obs, game.preview(a))) for a in obs.legal_actions
                            if not a.startswith("play ")], tooltips)
         self.next_button.layout.display = "none"
         self.controls.remove_class("tutor-table-paused")

@@ -301,32 +301,34 @@ def gesture_face(sign: str) -> str:
             f'stroke-width="1.5"/><g fill="#1b1b1b">{eyes}</g>{mouth}{extra}</svg>')
 
 
-def action_label(variant, text: str, obs) -> str:
-    """A button's label for the action ``text``, saying what it is worth."""
+def action_label(variant, text: str, obs, preview) -> str:
+    """A button's label for the action ``text``, saying what it is worth: the figures are the
+    engine's ``preview`` of it (``game.preview(text)``, a :class:`truco.preview.Preview`;
+    None for a card's play, which scores nothing by itself)."""
     v = variant
-    if text == "raise":
-        current = obs.pending_raise[1] if obs.pending_raise else obs.hand_value
-        value = v.raise_value(current)
+    if text.startswith("play "):  # (no figures: a blind play's "play #2" has no preview)
+        code = text[5:]
+        if code.startswith("#"):
+            return _("Play a card you cannot see")
+        return _("Play the {card}").format(card=v.card_name(code, obs.vira))
+    if text == "raise" and preview.if_accepted is not None:
+        value = preview.if_accepted
         return _("Ask {rung} ({value})").format(rung=v.rung_name(value), value=value)
     if obs.phase == "decide":
+        # (the engine's preview has no figures for this decision: the special hand's own)
         if text == "accept":
             return _("Play the hand of {n} (worth {value})").format(
                 n=v.hand_of, value=v.hand_of_value)
         if text == "refuse":
             return _("Run (the opponents score {points})").format(points=v.hand_of_refused)
-    if text == "accept" and obs.pending_raise:
-        return _("Accept ({value})").format(value=obs.pending_raise[1])
+    if text == "accept" and obs.pending_raise and preview.if_accepted is not None:
+        return _("Accept ({value})").format(value=preview.if_accepted)
     if text == "refuse":
         return _("Refuse")
     if text == "fold":
         return _("Go to the deck")
     if text == "redeal":
         return _("Propose a redeal")
-    if text.startswith("play "):
-        code = text[5:]
-        if code.startswith("#"):
-            return _("Play a card you cannot see")
-        return _("Play the {card}").format(card=v.card_name(code, obs.vira))
     return _upper(_(text))
 
 

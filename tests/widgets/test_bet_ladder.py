@@ -397,3 +397,26 @@ def test_each_computer_reason_is_kept_by_its_event():
     kept = {at: r for at, r in b._reasons.items() if at >= start}
     assert kept and all(b.game.log[at].seat == seat and b.game.log[at].action == action
                         for at, (_h, seat, action, _reason, _vira) in kept.items())
+
+
+def test_what_each_choice_scores_is_the_engines_preview():
+    b = BetLadder("mineiro", seed=1)
+    b.press("raise")  # the computer raises again: accept, refuse or raise
+    g = b.game
+    accept, refuse, again = g.preview("accept"), g.preview("refuse"), g.preview("raise")
+    assert choices(b) == [
+        f"Accept: the hand is worth {accept.if_accepted}",
+        f"Refuse: team B scores {refuse.if_refused}",
+        f"Dez: worth {again.if_accepted} if accepted; refused, team A scores {again.if_refused}"]
+    assert b.buttons.buttons["raise"].description == f"Ask Dez ({again.if_accepted})"
+    assert b.buttons.buttons["accept"].description == f"Accept ({accept.if_accepted})"
+    assert refuse.rule()[1:] in b.buttons.buttons["refuse"].tooltip
+
+
+def test_refusing_a_mon_reste_says_the_engines_rule_and_points():
+    b = BetLadder("truc", seed=3, player=always("mon reste"))
+    b.play(sorted(b.row.offered)[0])
+    assert b.game.mon_reste == "pending"
+    verdict = b.game.copy().apply("refuse", player=0).verdict
+    assert f"Refuse: team B scores {verdict.points}" in choices(b)
+    assert "Folding against mon reste ends the hand" in b.buttons.buttons["refuse"].tooltip

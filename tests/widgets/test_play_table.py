@@ -322,3 +322,13 @@ def test_a_computers_illegal_choice_raises_and_nothing_is_played_in_its_place():
     plays = [(e.seat, e.action.card.code) for e in t.game.log[start:] if e.kind == "play"]
     assert plays == [(0, code)] and t.game.current_player == 1  # the learner's card only
     assert t.reasons[-1][1:3] == (1, "play 99z")
+
+
+def test_button_labels_take_their_figures_from_the_engines_preview():
+    t = PlayTable("mineiro", seed=1, player=simple_player)
+    p = t.game.preview("raise")
+    assert t.buttons.buttons["raise"].description == f"Ask Truco ({p.if_accepted})"
+    t.act("raise")
+    if "accept" in t.buttons.offered:  # the computer raised again
+        assert t.buttons.buttons["accept"].description == \
+            f"Accept ({t.game.preview('accept').if_accepted})"
