@@ -216,13 +216,15 @@ def card_html(variant, card, vira=None, *, highlight=None, width=48, caption=Non
 
 
 def vira_word(variant) -> str:
-    """What the card turned up is called in ``variant``: the vira, or the muestra."""
-    return _("Muestra") if variant.specials == "muestra" else _("Vira")
+    """What the card turned up is called in ``variant`` (the engine's
+    ``variant.turned_up_word``): the vira, or the muestra."""
+    return _("Muestra") if variant.turned_up_word == "muestra" else _("Vira")
 
 
 def vira_highlight(variant) -> str:
-    """The highlight (and ribbon word) of the card turned up: "muestra" or "vira"."""
-    return "muestra" if variant.specials == "muestra" else "vira"
+    """The highlight (and ribbon word) of the card turned up: "muestra" or "vira" (the
+    engine's ``variant.turned_up_word``)."""
+    return variant.turned_up_word or "vira"
 
 
 def special_highlight(variant, card, vira=None) -> str | None:

@@ -52,7 +52,7 @@ _OUT_OF_ORDER = N_("Not yet: {card} is one of them, but a stronger one is still 
 def special_family(variant, vira=None) -> str:
     """Which words fit ``variant``'s special cards: "muestra" (piezas and matas), or the one
     kind all its specials share in the engine's ranking ("manilha", "brava"), else "other"."""
-    if variant.specials == "muestra":
+    if variant.turned_up_word == "muestra":
         return "muestra"
     ranking = variant.ranking(vira)
     kinds = {ranking.kind[c.id] for c in ranking.specials()}

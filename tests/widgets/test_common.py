@@ -130,3 +130,11 @@ def test_feedback_is_sent_before_the_caller_goes_on(monkeypatch):
     monkeypatch.setattr("sys.stdout", Out())
     tutor.say("Hello", "right")
     assert seen and 'data-tone="right"' in seen[-1] and "Hello" in seen[-1]
+
+
+@pytest.mark.parametrize("name", truco.VARIANT_NAMES)
+def test_the_turned_up_cards_word_is_the_variants_own(name):
+    v = truco.variant(name)
+    word = v.turned_up_word
+    assert common.vira_word(v) == ("Muestra" if word == "muestra" else "Vira")
+    assert common.vira_highlight(v) == (word or "vira")

@@ -57,7 +57,7 @@ class EnvidoCountTask(AnswerTask):
             return False
         if flor and not variant.flor:
             return False
-        if piezas and variant.specials != "muestra":
+        if piezas and variant.turned_up_word != "muestra":
             return False
         return case is None or (case in CASES and not piezas and not flor)
 

@@ -44,7 +44,7 @@ def targets(variant, vira=None) -> tuple:
     """The cards to find, strongest first (the engine's specials; in Uruguay the piezas,
     the muestra itself excepted)."""
     cards = variant.manilhas(vira)
-    if variant.specials == "muestra":
+    if variant.turned_up_word == "muestra":
         kinds = variant.ranking(vira).kind
         cards = tuple(c for c in cards if kinds[c.id] == "pieza")
     return cards
@@ -156,7 +156,7 @@ class ManilhaTask(Task):
         """Which cards they are: with a vira, the cycle of ranks it climbs (the engine's
         own); else the engine's rule for a trick of the two strongest (their order)."""
         v, vira = self.variant, self.vira
-        if v.specials == "vira":
+        if v.turned_up_word == "vira":
             names = {1: "A", 11: "J", 12: "Q", 13: "K"}
             order = chain(names.get(r, str(r)) for r in PAULISTA_CYCLE)
             return _("the manilhas are the next rank up from the vira, in the order {order} "

@@ -45,7 +45,7 @@ class MuestraTask(AnswerTask):
 
     @classmethod
     def applies(cls, variant, ask=None, **options) -> bool:
-        return variant.specials == "muestra" and (ask is None or ask in ASKS)
+        return variant.turned_up_word == "muestra" and (ask is None or ask in ASKS)
 
     def __init__(self, variant, rng, *, worked=False, ask=None, **options):
         super().__init__(variant, rng, worked=worked, ask=ask, **options)
