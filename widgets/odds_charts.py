@@ -175,11 +175,12 @@ def _label_bars(ax, bars, values) -> None:
 def _manilhas():
     names = ("mineiro", "paulista")
     fig, ax = _figure(3.3)
-    ks = [0, 1, 2, 3]
+    dists = {name: odds.manilha_count_distribution(name) for name in names}
+    ks = sorted(set().union(*dists.values()))  # 0 to 3 manilhas in three cards
     height = 0.38
     most = 0.0
     for i, (name, colour) in enumerate(zip(names, (BLUE, ORANGE))):
-        dist = odds.manilha_count_distribution(name)
+        dist = dists[name]
         values = [dist.get(k, 0) for k in ks]
         bars = ax.barh([k + (i - 0.5) * height for k in ks], [float(x) for x in values], height,
                        label=_(truco.variant(name).title), color=colour)
@@ -203,13 +204,31 @@ def _manilhas():
     return fig, caption, _("Bar chart: how many manilhas a hand of three cards holds")
 
 
+def envido_runs(dist) -> list[range]:
+    """The scores of an envido distribution (``truco.odds.envido_distribution``) in runs of
+    consecutive numbers: for the Spanish deck, the highest card alone (0 to 7) and two cards of
+    a suit (20 to 33). The legend's words name them; the colours follow the engine's runs.
+
+    >>> [(r.start, r.stop - 1) for r in envido_runs(odds.envido_distribution("argentino"))]
+    [(0, 7), (20, 33)]
+    """
+    runs: list[list[int]] = []
+    for p in sorted(dist):
+        if runs and p == runs[-1][-1] + 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return [range(r[0], r[-1] + 1) for r in runs]
+
+
 def _envido():
     from matplotlib.patches import Patch
 
     dist = odds.envido_distribution("argentino")
     fig, ax = _figure(3.4)
     points = sorted(dist)
-    colours = [GREY if p < 20 else BLUE for p in points]
+    single, pairs = envido_runs(dist)  # the engine's scores: one card alone; two of a suit
+    colours = [GREY if p in single else BLUE for p in points]
     xs = list(range(len(points)))
     ax.bar(xs, [float(dist[p]) for p in points], color=colours)
     # Every other score is named: two-digit numbers side by side would touch on a phone.
@@ -222,10 +241,11 @@ def _envido():
                Patch(color=BLUE, label=_("20 to 33: two cards of a suit"))]
     _legend(fig, handles, [h.get_label() for h in handles])
     most = max(points, key=lambda p: dist[p])
+    top = pairs[-1]  # the best envido there is (the texts name it: test_odds_charts checks)
     caption = _("Envido in Truco Argentino: {a} of hands have 27 or more, {b} have 30 or more, "
                 "and only {c} have 33 ({fc}). The most common envido is {most}.").format(
         a=pct(odds.envido_at_least(27)), b=pct(odds.envido_at_least(30)),
-        c=pct(dist[33]), fc=frac(dist[33]), most=most)
+        c=pct(dist[top]), fc=frac(dist[top]), most=most)
     return fig, caption, _("Bar chart: the chance of each envido score")
 
 

@@ -251,3 +251,18 @@ def test_axis_numbers_clear_of_the_axis_lines(kind, language):
                     assert a.x1 < b.x0, (kind, "x tick labels touch")
     finally:
         set_language("en")
+
+
+def test_the_envido_charts_ranges_are_the_engines():
+    """The legend names the runs of scores of truco.odds' distribution, and the caption its
+    best score: if the engine's numbers moved, this test says the words are stale."""
+    from html import unescape
+
+    from widgets.odds_charts import envido_runs
+    dist = odds.envido_distribution("argentino")
+    single, pairs = envido_runs(dist)
+    assert set(single) | set(pairs) == set(dist)
+    texts = [unescape(t) for _s, t in svg_texts(chart_svg("envido"))]
+    assert f"{single[0]} to {single[-1]}: no two cards of a suit" in texts
+    assert f"{pairs[0]} to {pairs[-1]}: two cards of a suit" in texts
+    assert f"only {pct(dist[pairs[-1]])} have {pairs[-1]}" in OddsChart("envido").caption
