@@ -15,12 +15,17 @@ makes a class and its learners, and then every simulated learner, in a thread of
    for the run on Voilà's execution websocket as the page's script does), and reads the
    page's kernel id;
 2. opens the kernel's websocket and speaks the Jupyter widget protocol: asks for every
-   widget model's state, finds the first trick quiz (its card row, its feedback box, its
-   Next button);
-3. once every learner is ready, all at once: answers ``--questions`` questions, each a click
-   on a card (a ``custom`` comm message, exactly what the page's JavaScript sends) timed until
-   the feedback box shows the result (a "Saving…" shown first, while the database is locked,
-   is counted but not taken for the result), then a click on Next.
+   widget model's state, finds the lesson's step runner (its feedback box and the box that
+   holds the current task, ``tutor-task-<n>``), and follows the widgets the kernel opens and
+   updates afterwards, as the page's JavaScript does;
+3. once every learner is ready, all at once: answers ``--questions`` tasks, each a click on
+   the current task's first card (or, for a task answered with buttons, its first button):
+   a ``custom`` comm message, exactly what the page's JavaScript sends, timed until the
+   feedback box shows the result (a "Saving…" shown first, while the database is locked, is
+   counted but not taken for the result). The runner then shows the next task by itself: a
+   new deal of the same kind after a wrong answer, the next step after a right one. When the
+   learner reaches the lesson's summary, the bench presses "Practise again" (not timed) and
+   goes on, so every learner answers ``--questions`` tasks; each task is one stored answer.
 
 Printed: p50/p95 click-to-feedback latency (nearest rank), how many answers showed
 "Saving…" first, errors (an error-toned feedback, such as "could not be saved",
@@ -84,6 +89,8 @@ class Learner:
         self.latencies: list[float] = []
         self.errors: list[str] = []
         self.savings = 0  # answers that showed "Saving…" before their result
+        self.rights = 0  # answers the runner took as right (it then opened the next step)
+        self.again = 0  # times the learner finished the lesson and pressed "Practise again"
         self.states: dict[str, dict] = {}
         self.ws = None
 
@@ -133,18 +140,24 @@ class Learner:
         return msg_id
 
     def until_idle(self, msg_id: str, on_msg=None) -> None:
-        """Read messages until the kernel is idle after ``msg_id``; updates are applied."""
+        """Read messages until the kernel is idle after ``msg_id``; the widgets it opens and
+        the updates it sends are applied (as the page's widget manager does)."""
         while True:
             msg = json.loads(self.ws.recv())
-            if msg["header"]["msg_type"] == "comm_msg":
+            kind = msg["header"]["msg_type"]
+            if kind == "comm_open" and msg["content"].get("target_name") == "jupyter.widget":
+                self.states[msg["content"]["comm_id"]] = dict(
+                    msg["content"].get("data", {}).get("state", {}))
+            elif kind == "comm_close":
+                self.states.pop(msg["content"]["comm_id"], None)
+            elif kind == "comm_msg":
                 data = msg["content"].get("data", {})
                 if data.get("method") == "update":
                     self.states.setdefault(msg["content"]["comm_id"], {}).update(data["state"])
                 if on_msg is not None:
                     on_msg(msg)
             if msg.get("parent_header", {}).get("msg_id") == msg_id and \
-                    msg["header"]["msg_type"] == "status" and \
-                    msg["content"]["execution_state"] == "idle":
+                    kind == "status" and msg["content"]["execution_state"] == "idle":
                 return
 
     def _find_quiz(self) -> None:
@@ -161,32 +174,59 @@ class Learner:
         for comm in comms:
             self.until_idle(self.send("comm_msg", {"comm_id": comm,
                                                    "data": {"method": "request_state"}}))
-        ref = "IPY_MODEL_"
         roots = [c for c, s in self.states.items()
-                 if "tutor-ready" in s.get("_dom_classes", ()) and s.get("children")]
+                 if {"tutor-ready", "tutor-step"} <= set(s.get("_dom_classes", ()))]
+        if len(roots) != 1:
+            raise RuntimeError(f"{len(roots)} step runners on the page, not one")
+        self.root = roots[0]
+        self.feedback = next(c for c in self._walk(self.root) if "tutor-bench-feedback" in
+                             self.states[c].get("_dom_classes", ()))
+        self._task_box()  # the first task is on show
 
-        def walk(comm):
-            yield comm
-            for child in self.states.get(comm, {}).get("children", ()):
-                yield from walk(child[len(ref):])
+    def _walk(self, comm):
+        """``comm`` and every widget under it (children only: what the page shows)."""
+        yield comm
+        for child in self.states.get(comm, {}).get("children", ()):
+            yield from self._walk(child[len("IPY_MODEL_"):])
 
-        for root in roots:
-            parts = list(walk(root))
-            rows = [c for c in parts if "items" in self.states.get(c, {})]
-            if len(rows) == 1 and len(self.states[rows[0]]["items"]) == 2:  # the 2-player quiz
-                self.row = rows[0]
-                self.feedback = next(c for c in parts if "tutor-bench-feedback" in
-                                     self.states[c].get("_dom_classes", ()))
-                self.next_button = next(c for c in parts if "tutor-bench-click" in
-                                        self.states[c].get("_dom_classes", ()))
-                return
-        raise RuntimeError("no two-card trick quiz on the page")
+    def _task_box(self) -> tuple[int, str]:
+        """(n, comm id) of the runner's box of the n-th task drawn on this page."""
+        for comm in self._walk(self.root):
+            for cls in self.states[comm].get("_dom_classes", ()):
+                found = re.fullmatch(r"tutor-task-(\d+)", cls)
+                if found and self.states[comm].get("children"):
+                    return int(found.group(1)), comm
+        raise RuntimeError("no task on show")
 
-    # --- one question --------------------------------------------------------------------------
+    def _again_button(self) -> str | None:
+        """The summary's "Practise again", when the learner finished the lesson."""
+        return next((c for c in self._walk(self.root)
+                     if "tutor-again" in self.states[c].get("_dom_classes", ())), None)
+
+    def _first_answer(self, box: str) -> dict:
+        """The comm message a click on the task's first card (or first button) sends."""
+        parts = list(self._walk(box))
+        for comm in parts:
+            items = [i for i in self.states[comm].get("items", ()) if i.get("enabled")]
+            if items:
+                return {"comm_id": comm, "data": {"method": "custom", "content": {
+                    "type": "pick", "code": items[0]["code"]}}}
+        for comm in parts:
+            state = self.states[comm]
+            if state.get("_model_name") == "ButtonModel" and not state.get("disabled"):
+                return {"comm_id": comm, "data": {"method": "custom",
+                                                  "content": {"event": "click"}}}
+        raise RuntimeError("no card or button to click in the task")
+
+    # --- one task ------------------------------------------------------------------------------
     def answer_one(self) -> None:
-        items = [i for i in self.states[self.row]["items"] if i.get("enabled")]
-        if not items:
-            raise RuntimeError("no card to click")
+        again = self._again_button()
+        if again is not None:  # the lesson is finished: go through it again
+            self.again += 1
+            self.until_idle(self.send("comm_msg", {"comm_id": again, "data": {
+                "method": "custom", "content": {"event": "click"}}}))
+        before, box = self._task_box()
+        click = self._first_answer(box)
         seen = {}
 
         def on_msg(msg):
@@ -198,8 +238,7 @@ class Learner:
                     seen["t"] = time.perf_counter()
 
         start = time.perf_counter()
-        ask = self.send("comm_msg", {"comm_id": self.row, "data": {
-            "method": "custom", "content": {"type": "pick", "code": items[0]["code"]}}})
+        ask = self.send("comm_msg", click)
         self.until_idle(ask, on_msg)
         if "t" not in seen:
             raise RuntimeError("no feedback after a click")
@@ -208,8 +247,9 @@ class Learner:
         value = self.states[self.feedback]["value"]
         if 'data-tone="error"' in value:
             raise RuntimeError("error feedback: " + re.sub(r"<[^>]+>", " ", value).strip())
-        self.until_idle(self.send("comm_msg", {"comm_id": self.next_button, "data": {
-            "method": "custom", "content": {"event": "click"}}}))
+        self.rights += int('data-tone="right"' in value)
+        if self._again_button() is None and self._task_box()[0] <= before:
+            raise RuntimeError("the runner did not show the next task")
 
     def close(self) -> None:
         if self.ws is not None:
@@ -336,6 +376,8 @@ def main() -> int:
         print(f"click-to-feedback latency: p50 {nearest_rank(latencies, 50):.0f} ms, "
               f"p95 {nearest_rank(latencies, 95):.0f} ms, max {max(latencies):.0f} ms")
     print(f"answers that showed 'Saving…' first: {sum(l.savings for l in learners)}")
+    print(f"right answers: {sum(l.rights for l in learners)}; lessons finished and practised "
+          f"again: {sum(l.again for l in learners)}")
     print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:5]))
     print(f"peak memory (RSS) of the server and its kernels: {watch.peak / 2**20:.0f} MiB "
           f"over {watch.peak_procs} processes (target: under 4096 MiB)")

@@ -136,3 +136,35 @@ def test_screenshots_of_a_step_and_the_summary(tutor_page, size, lang):
     problems = page.evaluate(OUTSIDE)
     assert problems == {"outside": [], "cut": [], "scroll": 0}, problems
     page.screenshot(path=str(ARTIFACTS / "steps" / f"{name}-summary.png"), full_page=True)
+
+
+def test_the_progress_map_shows_the_stars_after_going_back(tutor_page):
+    """The issue's flow: finish lesson 01, "Back to the map": the map shows lesson 01 with
+    the stars of the summary, and its "Continue" link opens lesson 02."""
+    page = tutor_page.open_lesson(f"{LESSON}?variant=mineiro")
+    root = finish_lesson(page, "mineiro", wrong_at=1)
+    stars = root.locator(".tutor-summary .tutor-stars")
+    earned = int(stars.get_attribute("data-stars"))
+    assert earned == 2  # one mistake
+    label = stars.get_attribute("aria-label")
+    assert label == "2 of 3 stars"
+
+    root.locator(".tutor-summary a.tutor-home").click()
+    page.wait_for_url(re.compile(r"/index\.ipynb\?(.*&)?variant=mineiro"))
+    page.wait_for_selector(".tutor-map .tutor-map-card", timeout=60_000)
+    card = page.locator(".tutor-map-card", has=page.locator("a[href*='01_ranking.ipynb']"))
+    status = card.locator(".tutor-map-status")
+    expect(status).to_have_text("★" * earned + "☆" * (3 - earned))
+    expect(status).to_have_attribute("aria-label", label)
+    expect(card).to_have_class(re.compile(r"\btutor-map-done\b"))
+    later = page.locator(".tutor-map-card", has=page.locator("a[href*='02_manilhas.ipynb']"))
+    expect(later.locator(".tutor-map-status")).to_have_text("Not started")
+
+    go_on = page.locator("a.tutor-map-continue")
+    expect(go_on).to_have_text("Continue: 2. Manilhas and cartas bravas")
+    go_on.click()
+    page.wait_for_url(re.compile(r"/02_manilhas\.ipynb\?(.*&)?variant=mineiro"))
+    lesson = root_of(page)
+    expect(lesson.locator(".tutor-task-1 .tutor-card").first).to_be_visible(timeout=60_000)
+    expect(lesson.locator(".tutor-step-header")).to_contain_text("Manilhas and cartas bravas")
+    expect(lesson.locator(".tutor-step-count")).to_have_text(re.compile(r"Step 1 of \d"))

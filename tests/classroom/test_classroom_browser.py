@@ -1,6 +1,8 @@
 """Classroom mode in a real browser, against a Voilà server of its own (a fresh SQLite file,
-a teacher passcode): a learner joins on the start page, answers, reloads and finds the answer
-still counted; the teacher page refuses a wrong passcode and shows the class with the right one.
+a teacher passcode): a learner joins on the start page, answers the first tasks of a lesson of
+steps (one stored answer per task), reloads and finds the lesson where it was (nothing stored
+twice), sees it in progress on the map; the teacher page refuses a wrong passcode and shows
+the class, its questions named in words, with the right one.
 
 Reuses the browser harness of tests/browser (start_voila, Chromium's settings, TutorPage's
 record of console errors and of requests leaving 127.0.0.1).
@@ -16,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+import truco
 from widgets.classroom.store import SQLiteStore, format_code
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,6 +30,7 @@ _spec.loader.exec_module(harness)
 browser = harness.browser  # this module's Chromium (the harness's fixture, reused)
 
 PASSCODE = "s3cret-passcode"
+MINEIRO = truco.variant("mineiro")  # the lessons' variant when the learner picked none
 
 
 @pytest.fixture(scope="module")
@@ -100,30 +104,75 @@ def test_join_answer_reload_and_the_teacher_page(recorded, classroom_server):
     ana = store.learner(token)
     assert (ana.name, ana.class_code) == ("Ana", code)
 
-    # A lesson: its link carries the learner; answer the first question.
+    # A lesson of steps: its link carries the learner. The first task (who wins this trick)
+    # answered wrong, then its new deal right: one stored answer per task, before the
+    # learner is told. The answers are worked out with the engine from the cards' codes.
     page.locator(".tutor-path a[href*='03_tricks']").click()
     page.wait_for_url(re.compile(rf"/03_tricks\.ipynb\?learner={token}"))
     ready(page)
-    quiz = page.locator(".tutor-widget").first
-    quiz.locator(".tutor-card").first.click()
-    expect(quiz).to_contain_text(re.compile(r"Score: [01] of 1"))
-    score = re.search(r"Score: ([01]) of 1", quiz.inner_text()).group(1)
-    stored = store.answers_of(ana)
-    assert len(stored) == 1 and stored[0].right == (score == "1")
+    steps = page.locator(".tutor-step").first
+    expect(steps.locator(".tutor-step-count")).to_have_text(re.compile(r"Step 1 of \d"))
+    total = int(re.search(r"of (\d+)", steps.locator(".tutor-step-count").inner_text())[1])
+    said = 0
 
-    # Reload: a new kernel, the answer still counted, the next question on show.
+    def answer(task: int, right: bool) -> tuple[str, str]:
+        """Click the winning card of task ``task`` (or the losing one); (prompt, click)."""
+        nonlocal said
+        cards = steps.locator(f".tutor-task-{task} .tutor-cardrow .tutor-card")
+        expect(cards).to_have_count(2)
+        codes = cards.evaluate_all("els => els.map(e => e.tutorCode)")
+        verdict = MINEIRO.compare(*codes)  # no tie in these steps: one card wins
+        assert verdict != 0, codes
+        winner, loser = (codes[0], codes[1]) if verdict > 0 else (codes[1], codes[0])
+        click = winner if right else loser
+        cards.nth(codes.index(click)).click()
+        said += 1
+        expect(steps.locator(f'.tutor-feedback .tutor-msg[data-n="{said}"]')).to_have_attribute(
+            "data-tone", "right" if right else "wrong")
+        return f"0:{codes[0]} 1:{codes[1]}", click
+
+    def stored():
+        return [(a.lesson, a.quiz, a.seq, a.item, a.prompt, a.answer, a.right)
+                for a in store.answers_of(ana)]
+
+    first = answer(1, right=False)
+    expect(steps.locator(".tutor-task-2")).to_be_visible()  # a new deal of the same step
+    expect(steps).to_have_class(re.compile(r"\btutor-step-0\b"))
+    expect(steps.locator(".tutor-step-count")).to_have_text(f"Step 1 of {total}")
+    assert stored() == [("03_tricks", "step-trick-1", 1, 0, *first, False)]
+    second = answer(2, right=True)
+    expect(steps).to_have_class(re.compile(r"\btutor-step-1\b"))  # the next step
+    expect(steps.locator(".tutor-step-count")).to_have_text(f"Step 2 of {total}")
+    assert stored() == [("03_tricks", "step-trick-1", 1, 0, *first, False),
+                        ("03_tricks", "step-trick-1", 2, 0, *second, True)]
+
+    # Reload: a new kernel resumes at the first step not passed; nothing more is stored,
+    # and the next answer goes after the stored ones.
     page.reload()
     ready(page)
-    quiz = page.locator(".tutor-widget").first
-    expect(quiz).to_contain_text(f"Score: {score} of 1")
-    expect(quiz.locator(".tutor-card").first).to_be_enabled()
-    assert len(store.answers_of(ana)) == 1
+    steps = page.locator(".tutor-step").first
+    expect(steps).to_have_class(re.compile(r"\btutor-step-1\b"))
+    expect(steps.locator(".tutor-step-count")).to_have_text(f"Step 2 of {total}")
+    assert len(stored()) == 2
+    n = int(re.search(r"\btutor-task-(\d+)\b",
+                      steps.locator("[class*='tutor-task-']").first.get_attribute("class"))[1])
+    said = 0
+    third = answer(n, right=True)
+    expect(steps).to_have_class(re.compile(r"\btutor-step-2\b"))
+    assert stored()[2:] == [("03_tricks", "step-trick-1", 3, 1, *third, True)]
+    assert len(stored()) == 3
 
-    # Back on the start page: the lesson's score.
+    # Back on the start page: the map shows the lesson in progress (two steps passed, not
+    # done), with the class's score of the answers.
     page.locator(".tutor-footer a.tutor-home").click()
     ready(page)
-    expect(page.locator(".tutor-path")).to_contain_text(
-        f"Your answers: {score} right out of 1.")
+    tricks = page.locator(".tutor-map-card", has=page.locator("a[href*='03_tricks.ipynb']"))
+    expect(tricks.locator(".tutor-map-status")).to_have_text("In progress: 2 steps passed")
+    expect(tricks).to_have_class(re.compile(r"\btutor-map-started\b"))
+    expect(tricks).not_to_contain_text("(done)")
+    expect(tricks).to_contain_text("Your answers: 2 right out of 3.")
+    expect(page.locator("a.tutor-map-continue")).to_have_text(
+        "Continue: 1. The deck and the card ranking")
 
     # The teacher page: a wrong passcode shows nothing; the right one shows the class.
     page.goto(f"{recorded.base_url}voila/render/lessons/teacher.ipynb")
@@ -139,7 +188,13 @@ def test_join_answer_reload_and_the_teacher_page(recorded, classroom_server):
     teacher.get_by_role("button", name="Open the teacher page").click()
     expect(teacher.locator(".tutor-learners")).to_contain_text("Ana")
     expect(teacher.locator(".tutor-learners")).to_contain_text("3. Tricks and hands")
-    expect(teacher.locator(".tutor-questions")).to_contain_text("question 1")
+    questions = teacher.locator(".tutor-questions")
+    for step, (prompt, _click) in ((1, first), (2, third)):  # named in words, not codes
+        a, b = (MINEIRO.card(t.split(":")[1]).name() for t in prompt.split())
+        expect(questions).to_contain_text(
+            f"3. Tricks and hands · Step {step}: Who wins the trick: {a} against {b}")
+    expect(questions).not_to_contain_text("step-trick")
+    expect(questions).not_to_contain_text("trick-1")
     expect(teacher.locator(".tutor-feedback")).to_contain_text("Welcome.")
     plot = teacher.locator("img.tutor-plot")
     expect(plot).to_be_visible()

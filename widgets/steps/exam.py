@@ -86,6 +86,7 @@ class Exam(TutorWidget):
         self._root(children).add_class("tutor-exam")
         self.topics = available_topics(self.variant)
         self._runs = 0
+        self._tasks = 0
         self.start()
 
     def _seed(self, tag: str):
@@ -135,6 +136,10 @@ class Exam(TutorWidget):
         self._ended = False
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
+        self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
+        for cls in list(self.task_box._dom_classes):
+            self.task_box.remove_class(cls)
+        self.task_box.add_class(f"tutor-task-{self._tasks}")
 
     def answer(self, key) -> Outcome | None:
         """A click on the current question."""
@@ -175,6 +180,8 @@ class Exam(TutorWidget):
         if rec is None:
             rec = self._recorders[kind] = classroom.recorder(f"step-{kind}", self.seed,
                                                             say=self.say)
+            if rec is not None:  # after a reload: new answers go after the stored ones
+                rec.replay(lambda _answer: True)
         if rec is None:
             return None
         return rec.save(self.number, self.variant.name, task.item, outcome.answer,

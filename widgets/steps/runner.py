@@ -242,6 +242,8 @@ class StepRunner(TutorWidget):
         if rec is None:
             rec = self._recorders[kind] = classroom.recorder(f"step-{kind}", self.seed,
                                                             say=self.say)
+            if rec is not None:  # after a reload: new answers go after the stored ones
+                rec.replay(lambda _answer: True)
         if rec is None:
             return None
         return rec.save(self.index, self.variant.name, task.item, outcome.answer,
