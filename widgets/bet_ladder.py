@@ -27,7 +27,7 @@ from truco import players as truco_players
 from truco.i18n import _
 from truco.verdicts import SAME_SIDE_RAISED_LAST, team_name
 
-from .classroom.session import class_seed
+from .app import deal_seed
 from .common import (TutorWidget, button, full_sentence, get_variant, seat_name,
                      special_hand_lines, team_label)
 from .language import direction
@@ -61,7 +61,7 @@ class BetLadder(TutorWidget):
         super().__init__()
         self.variant = get_variant(variant)
         if hands is None:  # in a class, the class's deal (see widgets.classroom)
-            seed = class_seed("ladder", seed)
+            seed = deal_seed("ladder", seed)
         n = players if players is not None else (len(hands) if hands is not None else 2)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(_("the learner's seat must be from 0 to {last}, not {seat!r}")

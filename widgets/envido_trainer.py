@@ -21,8 +21,8 @@ import ipywidgets as W
 import truco
 from truco.i18n import _, format_list, ngettext
 
+from .app import FROM_APP, resolve_recorder
 from .cardrow import CardRow
-from .classroom.session import recorder
 from .common import (TutorWidget, button, card_html, card_item, get_variant, special_highlight,
                      vira_highlight, vira_word)
 
@@ -37,9 +37,12 @@ MAX_POINTS = 99
 class EnvidoTrainer(TutorWidget):
     """``answer(points)`` checks the envido points, ``answer_flor(points or None)`` the flor
     (None: "no flor"); ``next()`` (or ``new_hand()``) deals another hand. ``score`` counts right
-    answers, ``asked`` answers given, ``streak`` right answers in a row."""
+    answers, ``asked`` answers given, ``streak`` right answers in a row.
+    ``recorder=`` records the answers: an object with ``seed``, ``save(...)`` and
+    ``replay(...)`` (the Recorder protocol of :mod:`widgets.classroom.session`), or None;
+    by default the app layer's (:func:`widgets.app.recorder_for`)."""
 
-    def __init__(self, variant="argentino", seed=None):
+    def __init__(self, variant="argentino", seed=None, *, recorder=FROM_APP):
         super().__init__()
         self.variant = get_variant(variant)
         if not self.variant.envido or self.variant.family != "spanish":
@@ -47,7 +50,8 @@ class EnvidoTrainer(TutorWidget):
                                 "or")
             raise ValueError(_("{variant} has no envido; choose one of {valid}").format(
                 variant=_(self.variant.title), valid=names))
-        self.recorder = recorder("envido", seed)  # in a class: its seed, answers stored
+        # in a class: its seed, answers stored
+        self.recorder = resolve_recorder(recorder, "envido", seed, self.say)
         self.seed = seed if self.recorder is None else self.recorder.seed
         self._rng = random.Random(self.seed)
         self.dealt = 0  # hands dealt so far

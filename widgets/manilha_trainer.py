@@ -18,8 +18,8 @@ import ipywidgets as W
 
 from truco.i18n import N_, _, chain, ngettext
 
+from .app import FROM_APP, resolve_recorder
 from .cardrow import CardRow
-from .classroom.session import recorder
 from .common import (TutorWidget, button, card_html, card_item, card_label, get_variant,
                      special_highlight, vira_highlight, vira_word)
 
@@ -68,9 +68,12 @@ class ManilhaTrainer(TutorWidget):
 
     In a class, one round is one stored answer (every pick of it, in order), stored when its
     last card is found and before the learner is told; a reload replays the finished rounds
-    (a round under way starts again)."""
+    (a round under way starts again).
+    ``recorder=`` records the answers: an object with ``seed``, ``save(...)`` and
+    ``replay(...)`` (the Recorder protocol of :mod:`widgets.classroom.session`), or None;
+    by default the app layer's (:func:`widgets.app.recorder_for`)."""
 
-    def __init__(self, variant="paulista", seed=None):
+    def __init__(self, variant="paulista", seed=None, *, recorder=FROM_APP):
         super().__init__()
         self.variant = get_variant(variant)
         if not self.variant.manilhas(self.variant.deck[0] if self.variant.uses_vira else None):
@@ -78,7 +81,8 @@ class ManilhaTrainer(TutorWidget):
                 variant=_(self.variant.title)))
         self.family = special_family(self.variant, self.variant.deck[0]
                                      if self.variant.uses_vira else None)
-        self.recorder = recorder("manilhas", seed)  # in a class: its seed, picks stored
+        # in a class: its seed, picks stored
+        self.recorder = resolve_recorder(recorder, "manilhas", seed, self.say)
         self.seed = seed if self.recorder is None else self.recorder.seed
         self._rng = random.Random(self.seed)
         self.dealt = 0  # rounds dealt so far

@@ -26,7 +26,7 @@ from truco import coach as truco_coach
 from truco import players as truco_players
 from truco.i18n import N_, _, ngettext, percent
 
-from .classroom.session import class_seed
+from .app import deal_seed
 from .common import TutorWidget, button, get_variant, seat_name
 from .table import TableView
 from .table_words import HandStart, action_label, bubbles, event_line, hand_summary, review_line
@@ -77,7 +77,7 @@ class PlayTable(TutorWidget):
                              .format(last=players - 1, seat=seat))
         # in a class, the class's own deal (everyone plays the same hands); else ``seed``
         self.players, self.seat = players, seat
-        self.seed = seed if one_hand else class_seed("table", seed)
+        self.seed = seed if one_hand else deal_seed("table", seed)
         self.computer = truco_players.get(player, self.variant) if isinstance(player, str) \
             else player
         self.opponent = str(player).strip().lower() if isinstance(player, str) else None

@@ -30,7 +30,7 @@ import truco
 from truco import Undecided, resolve
 from truco.i18n import _, capitalize_first, sequence
 
-from .classroom.session import recorder
+from .app import FROM_APP, resolve_recorder
 from .common import ActionButtons, TutorWidget, button, get_variant, team_label, variant_picker
 from .steps.tasks.hands import deal_results
 
@@ -70,15 +70,20 @@ class TieExplorer(TutorWidget):
     Team A is the mano's side and team B the dealer's (``mano``/``dealer`` change that).
     ``set_rule(value)`` picks the variant's all-tie rule (``rule_values(variant)``), as the
     radio buttons do.
+    ``recorder=`` records the answers: an object with ``seed``, ``save(...)`` and
+    ``replay(...)`` (the Recorder protocol of :mod:`widgets.classroom.session`), or None;
+    by default the app layer's (:func:`widgets.app.recorder_for`).
     """
 
-    def __init__(self, variant="mineiro", seed=None, mano=0, dealer=1):
+    def __init__(self, variant="mineiro", seed=None, mano=0, dealer=1, *,
+                 recorder=FROM_APP):
         super().__init__()
         self.variant = get_variant(variant)
         if mano not in (0, 1) or dealer not in (0, 1):
             raise ValueError(_("mano and dealer are teams: 0 (team A) or 1 (team B)"))
         self.mano, self.dealer = mano, dealer
-        self.recorder = recorder("ties", seed)  # in a class: its seed, answers stored
+        # in a class: its seed, answers stored
+        self.recorder = resolve_recorder(recorder, "ties", seed, self.say)
         self.seed = seed if self.recorder is None else self.recorder.seed
         self._rng = random.Random(self.seed)
         self.dealt = 0  # quiz questions dealt so far

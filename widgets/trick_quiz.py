@@ -19,8 +19,8 @@ import ipywidgets as W
 
 from truco.i18n import _, sequence
 
+from .app import FROM_APP, resolve_recorder
 from .cardrow import CardRow
-from .classroom.session import recorder
 from .common import ActionButtons, TutorWidget, button, card_item, get_variant, seat_label
 from .steps.tasks.tricks import seat_card_svg, vira_html
 
@@ -39,16 +39,19 @@ class TrickQuiz(TutorWidget):
 
     In a class (see :mod:`widgets.classroom`) the quiz deals from the class's seed without
     leaning, so every learner gets the same questions in the same order; each answer is
-    stored before its feedback is shown, and a reloaded page replays the stored answers."""
+    stored before its feedback is shown, and a reloaded page replays the stored answers.
+    ``recorder=`` records the answers: an object with ``seed``, ``save(...)`` and
+    ``replay(...)`` (the Recorder protocol of :mod:`widgets.classroom.session`), or None;
+    by default the app layer's (:func:`widgets.app.recorder_for`)."""
 
-    def __init__(self, variant="mineiro", players=2, seed=None):
+    def __init__(self, variant="mineiro", players=2, seed=None, *, recorder=FROM_APP):
         super().__init__()
         self.variant = get_variant(variant)
         if players not in (2, 4) or players not in self.variant.players:
             raise ValueError(_("a trick quiz deals 2 or 4 cards, one per player of {variant}, "
                                "not {n}").format(variant=_(self.variant.title), n=players))
         self.players = players
-        self.recorder = recorder("trick", seed)
+        self.recorder = resolve_recorder(recorder, "trick", seed, self.say)
         self.lean = self.recorder is None  # a class sees the same questions: no leaning
         self.seed = seed if self.recorder is None else self.recorder.seed
         self._rng = random.Random(self.seed)

@@ -22,8 +22,8 @@ import truco
 from truco import Undecided, resolve
 from truco.i18n import _, format_list, ngettext, sequence
 
+from .app import deal_seed
 from .cardrow import CardRow
-from .classroom.session import class_seed
 from .common import (TutorWidget, button, card_html, card_item, full_sentence, get_variant,
                      kind_name, sentence, team_label, variant_picker, vira_highlight, vira_word)
 
@@ -84,7 +84,7 @@ class VariantCompare(TutorWidget):
                 variant=_(self.variant.title)))
         self._fixed_other = None if other is None else self._check_other(other)
         self.other = self._fixed_other or self._choices[0]
-        self.seed = class_seed("compare", seed)  # in a class, the class's own deals
+        self.seed = deal_seed("compare", seed)  # in a class, the class's own deals
         self._rng = random.Random(self.seed)
         self.hands: tuple = ()
         self.vira = None
