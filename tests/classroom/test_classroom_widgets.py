@@ -7,7 +7,7 @@ import pytest
 
 from widgets import EnvidoTrainer, ManilhaTrainer, TieExplorer, TrickQuiz
 from widgets.classroom import session as classroom
-from widgets.classroom.join import DONE_AFTER, JoinPanel, progress
+from widgets.classroom.join import JoinPanel, progress
 from widgets.lesson import lesson_href, start_page
 
 from classroom_helpers import INDEX, TRICKS, open_page
@@ -195,25 +195,45 @@ def test_joining_on_the_start_page(classroom_env, monkeypatch):
 
 
 def test_the_start_page_ticks_lessons_and_shows_scores(classroom_env, monkeypatch):
+    """A lesson is done when its steps were all passed (it has stars), never after a number of
+    answers; the start page shows the learner's right answers per lesson."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
+    from lesson_plans import plan_of
+
+    from widgets.steps import progress as step_progress
+    from widgets.steps.runner import StepRunner
+
     code = classroom_env.create_class()
     ana = classroom_env.join(code, "Ana")
     bia = classroom_env.join(code, "Bia")
     from widgets.lesson import footer
 
-    open_page(monkeypatch, "/voila/render/lessons/01_ranking.ipynb", ana.token)
-    footer("01_ranking")
-    open_page(monkeypatch, TRICKS, ana.token)
-    first, second = TrickQuiz("mineiro", seed=3), TrickQuiz("mineiro", seed=4)
-    questions(first, DONE_AFTER, lambda q: sorted(q.correct_answers())[0])
-    footer("03_tricks")
-    assert not progress(classroom.current())["03_tricks"].done  # the second quiz: not yet
-    questions(second, DONE_AFTER, lambda q: sorted(q.offered_answers() - q.correct_answers())[0])
+    def runner(name):
+        step_progress.reset()
+        open_page(monkeypatch, f"/voila/render/lessons/{name}.ipynb", ana.token)
+        footer(name)
+        return StepRunner(plan_of(name), variant="mineiro")
+
+    first = runner("01_ranking")
+    first.answer(first.task.wrong_answer())
+    while not first.finished:
+        first.answer(first.task.solution())
+    tricks = runner("03_tricks")
+    for _i in range(2):  # two steps of eight: not done
+        tricks.answer(tricks.task.solution())
+    assert not progress(classroom.current())["03_tricks"].done
+    step_progress.reset()
     open_page(monkeypatch, INDEX, ana.token)
     page = start_page()
     links = {l["href"].split("?")[0].rsplit("/", 1)[1]: l for l in page.links.links}
     assert links["01_ranking.ipynb"]["text"].startswith("✓ ")
-    assert "tutor-done" in links["03_tricks.ipynb"]["cls"]
-    assert "Your answers: 5 right out of 10." in links["03_tricks.ipynb"]["blurb"]
+    asked = len(first.order) + 1
+    assert f"Your answers: {asked - 1} right out of {asked}." in links["01_ranking.ipynb"]["blurb"]
+    assert "tutor-done" not in links["03_tricks.ipynb"]["cls"]
+    assert "Your answers: 2 right out of 2." in links["03_tricks.ipynb"]["blurb"]
     assert "✓" not in links["02_manilhas.ipynb"]["text"]
     assert all(f"learner={ana.token}" in l["href"] for l in page.links.links)
     assert "You are Ana, in class" in page.classroom.widget.children[1].value

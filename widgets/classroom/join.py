@@ -10,8 +10,8 @@ the page to the same learner), and tries (wrong class codes included) are counte
 per client and for the whole server before the code is looked up. The start page of a
 learner says their answers are saved only while the database takes writes.
 
-Progress shown per lesson, read back from the store: done (opened, and as many answers as
-:data:`DONE_AFTER` times the number of its quizzes) and the learner's right answers.
+Progress shown per lesson, read back from the store: done (the lesson's steps were all passed:
+it has stars; a reading page such as the glossary: opened) and the learner's right answers.
 """
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ from .limits import JOIN, BrowserId, PageCount, client_key, refusal
 from .session import LEARNER_KEY, Session, current, problem, shared_store
 from .store import StoreError, clean_name, format_code, normalise_code
 
-__all__ = ["DONE_AFTER", "JoinPanel", "LessonProgress", "progress", "requested_code"]
+__all__ = ["JoinPanel", "LessonProgress", "READING_PAGES", "progress", "requested_code"]
 
-DONE_AFTER = 5  # answers per quiz for a lesson with quizzes to count as done
+READING_PAGES = ("glossary",)  # pages with no steps: done once opened
 
 
 @dataclass(frozen=True)
@@ -48,16 +48,20 @@ def progress(session: Session) -> dict[str, LessonProgress]:
     """{lesson: LessonProgress} for the lessons this learner opened or answered in."""
     store, learner = session.store, session.learner
     visits = store.visits_of(learner)
+    try:
+        finished = store.lesson_stars(f"class:{learner.id}")
+    except StoreError:
+        finished = {}
     tally: dict[str, list[int]] = {}
     for a in store.answers_of(learner):
         t = tally.setdefault(a.lesson, [0, 0])
         t[0] += int(a.right)
         t[1] += 1
     out = {}
-    for lesson in set(visits) | set(tally):
-        quizzes = visits.get(lesson, (0, 0.0))[0]
+    for lesson in set(visits) | set(tally) | set(finished):
         score, asked = tally.get(lesson, (0, 0))
-        done = lesson in visits and asked >= DONE_AFTER * quizzes
+        # "done" means the lesson's steps were passed, never "answered five questions"
+        done = lesson in finished or (lesson in READING_PAGES and lesson in visits)
         out[lesson] = LessonProgress(done, score, asked)
     return out
 
