@@ -172,18 +172,20 @@ def test_argentino_hands_have_no_pieza_marks():
 
 
 def test_lesson_07_trains_uruguayo_for_a_uruguayo_learner(monkeypatch):
-    """Lesson 07's cell: the trainer follows the learner's variant when it has envido."""
-    import nbformat
-    from widgets import prose
+    """Lesson 07's steps follow the learner's variant when it has envido, else Argentino's."""
+    import sys
+    from pathlib import Path
 
-    nb = nbformat.read(prose.LESSONS_DIR / "07_envido_flor.ipynb", as_version=4)
-    cell = next(c.source for c in nb.cells if "EnvidoTrainer(" in c.source)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from lesson_plans import plan_and_variant
+
+    from widgets.steps import MemoryProgress
+    from widgets.steps.runner import StepRunner
+
     for chosen, expected in (("uruguayo", "uruguayo"), ("argentino", "argentino"),
                              ("mineiro", "argentino")):
         monkeypatch.setenv("QUERY_STRING", f"variant={chosen}")
-        namespace: dict = {}
-        *body, last = cell.strip().splitlines()
-        exec("\n".join(body), namespace)
-        trainer = eval(last, namespace)
-        assert trainer.variant.name == expected
-        assert (trainer.muestra is not None) == (expected == "uruguayo")
+        plan, variant = plan_and_variant("07_envido_flor")
+        assert variant == expected
+        runner = StepRunner(plan, variant=variant, progress=MemoryProgress(), seed=1)
+        assert runner.variant.name == expected
