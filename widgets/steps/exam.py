@@ -26,7 +26,7 @@ from ..common import TutorWidget, button
 from ..lesson import LessonLinks, lesson_href, session_variant
 from .model import Outcome, Step, stars as stars_for
 from .runner import _task_class, default_progress, today
-from .summary import header_html, stars_html
+from .summary import header_html, mark_bench_target, stars_html
 
 __all__ = ["Exam", "TOPICS", "exam"]
 
@@ -136,6 +136,7 @@ class Exam(TutorWidget):
         self._ended = False
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
+        mark_bench_target(task.view)
         self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
         for cls in list(self.task_box._dom_classes):
             self.task_box.remove_class(cls)

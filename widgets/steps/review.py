@@ -25,6 +25,7 @@ from ..common import TutorWidget
 from ..language import direction
 from ..lesson import LessonLinks, lesson_href, session_variant
 from .model import Outcome, ReviewItem
+from .summary import mark_bench_target
 from .tasks import task_class
 
 __all__ = ["ReviewPage", "review_page", "format_day"]
@@ -124,6 +125,7 @@ class ReviewPage(TutorWidget):
         self._ended = False
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
+        mark_bench_target(task.view)
 
     def answer(self, key) -> Outcome | None:
         if self.task is None:

@@ -30,7 +30,7 @@ from ..common import TutorWidget, button
 from ..lesson import LessonLinks, lesson_href, lesson_title, next_lesson, session_variant
 from ..prose import lesson_text
 from .model import MemoryProgress, Outcome, Plan, stars as stars_for
-from .summary import header_html, step_html, summary_html
+from .summary import header_html, mark_bench_target, step_html, summary_html
 from .tasks import task_class
 
 __all__ = ["StepRunner", "lesson", "today", "default_progress", "runnable_steps"]
@@ -182,6 +182,7 @@ class StepRunner(TutorWidget):
         task = self.task
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
+        mark_bench_target(task.view)
         self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
         for cls in list(self.task_box._dom_classes):
             self.task_box.remove_class(cls)

@@ -85,3 +85,20 @@ def summary_html(title: str, rules, stars: int, mistakes: int) -> str:
             f'<h3 style="margin:.3em 0">{escape(finished)}'
             f'</h3>{stars_html(stars)}<p class="tutor-mistakes" style="margin:.2em 0">'
             f'{escape(said)}</p>{rules_part}</div>')
+
+
+def mark_bench_target(view) -> None:
+    """Put the app benchmark's click target (``tutor-bench-click``, see bench/app.py) on the
+    task's first button: a real answer, whose feedback the runner's box shows."""
+    from ipywidgets import Button
+
+    from ..common import BENCH_CLICK
+
+    todo = [view]
+    while todo:
+        widget = todo.pop(0)
+        if isinstance(widget, Button):
+            widget.add_class(BENCH_CLICK)
+            return
+        todo.extend(getattr(widget, "children", ()))
+
