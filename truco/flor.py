@@ -17,6 +17,8 @@ from typing import NamedTuple
 
 from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, FLOR,
                       QUIERO)
+from .errors import IllegalAction
+from .i18n import _
 from .reasons import Reason
 from .resolve_side import flor_refused, flor_showdown, resto_stake
 from .side_verdicts import SideVerdict
@@ -45,6 +47,30 @@ class FlorMixin:
         return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
                 and seat & 1 != self._flor_out and seat not in self._trick_seats
                 and not self._tricks and seat not in self._out)
+
+    def _flor_due(self, seat) -> bool:
+        """``seat``, to act in the play phase, must announce its flor before anything else
+        (the flor duty: announcing it, or going to the deck, are all it may do)."""
+        return seat in self._flor_of and self._unsung_flor(seat)
+
+    def _flor_why(self, kind):
+        """None if the current player may say ``kind`` (flor, contraflor, contraflor al
+        resto, con flor quiero, con flor me achico) now, else the IllegalAction saying why."""
+        seat, phase = self._current, self._phase
+        if phase == FLOR_ANSWER:
+            allowed = kind in self._flor_answers()
+        elif kind != FLOR:
+            allowed = False
+        elif phase == PLAY_PHASE:
+            allowed = self._flor_due(seat)
+        elif phase == ANSWER:
+            allowed = self._unsung_flor(seat) and not self._env_done
+        else:
+            allowed = phase == ENVIDO_ANSWER and self._unsung_flor(seat)
+        if allowed:
+            return None
+        return IllegalAction(_("only a player holding flor, before their first card, can "
+                               "announce or answer a flor"), reason=Reason.NO_FLOR)
 
     def _first_flor_holder(self, seat):
         """The first seat after ``seat``, in turn order, holding a flor still to announce."""

@@ -19,31 +19,21 @@ import random
 from _random import Random as _CRandom
 
 from . import resolve
-from .actions import ACCEPT, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
+from .legality import why
+from .actions import ACCEPT, FLOR, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
 from .errors import BadArgument, CardError, IllegalAction
-from .i18n import N_, _, format_list
+from .i18n import _, format_list
 from .presets import variant as get_variant
 from .preview import Preview, preview
 from .flor import FlorMixin
 from .side_bets import EnvidoMixin
 from .truc import TrucMixin
 from .verdicts import SAME_SIDE_RAISED_LAST, _first_upper, team_name
-from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE,
-                    Event, GameBase, _new)
+from .state import ANSWER, DECIDE, OVER, PLAY_PHASE, Event, GameBase, _new
 from .variants import Variant
 from .reasons import Reason
 
 _new_random, _seed_random = random.Random.__new__, _CRandom.seed
-
-
-# What waits for an answer, by phase, when a card is played instead (redeal and mon reste
-# say their own in truco.truc).
-_WAITING = {
-    ANSWER: N_("a raise must be answered first: accept, refuse or raise"),
-    ENVIDO_ANSWER: N_("an envido must be answered first: quiero, no quiero or a raise"),
-    FLOR_ANSWER: N_("a bet must be settled first"),
-    DECLARE: N_("a bet must be settled first"),
-}
 
 
 def _check_score(v, score) -> tuple[int, int]:
@@ -203,8 +193,8 @@ class CoreGame(GameBase):
             if acts is None:
                 acts = self._plays_of(cur)
             rr = self._raise_right
-            may_bet = (self._special is None and (rr is None or rr == cur & 1)
-                       and self._pending_side is None)
+            # Who may raise (the rule is _raise_turn_why), inlined: asked at every decision.
+            may_bet = self._special is None and (rr is None or rr == cur & 1)
             may_raise = may_bet and self._next_rung[self._value] is not None
             if not self._has_sides:  # the common case
                 legal = self._legal = tuple(acts) + (self._raise_fold if may_raise
@@ -213,22 +203,21 @@ class CoreGame(GameBase):
             # A side rule (envido, flor, Truc specials) is live.
             table = self._table
             if self._env_live:
-                if cur in self._flor_of:  # a flor to announce may be forced
-                    forced = self._forced_actions()
-                    if forced is not None:
-                        legal = self._legal = tuple(forced)
-                        return legal
+                if self._flor_due(cur):  # a flor to announce comes first
+                    legal = [table[FLOR]]
+                    if self._may_fold():
+                        legal.append(table[FOLD])
+                    legal = self._legal = tuple(legal)
+                    return legal
                 legal = acts + []
                 if self._truc_bets:
-                    self._truc_actions(legal, may_bet)
-                # In the play phase envido is bet only while the truco is not settled
-                # (side_bets._envido_open); a flor is announced before, forced.
-                if not self._env_done and rr is None and self._value == self._base_value:
+                    self._truc_actions(legal)
+                if not self._env_done:
                     self._envido_actions(legal)
             else:
                 legal = acts + []
                 if self._truc_bets:
-                    self._truc_actions(legal, may_bet)
+                    self._truc_actions(legal)
             # A flor still to announce would block raising, but it is forced above.
             if may_raise and self._mon_reste is None:
                 legal.append(table[RAISE])
@@ -255,50 +244,43 @@ class CoreGame(GameBase):
         return legal
 
     def _verify(self, action, player) -> Action:
+        """``action`` parsed, if the current player (or ``player``) may take it now; else the
+        IllegalAction of the rule that forbids it (truco.legality)."""
         if self._phase == OVER:
             raise IllegalAction(_("the game is over"), reason=Reason.GAME_OVER)
         if isinstance(action, str) and action.strip().lower().startswith("play #"):
             action = self._blind_play(action)
         action = parse_action(self.variant, action)
         if player is not None and player != self._current:
+            if self._captains_on:  # a partner answering or conceding for the side
+                self._check_captain(action.kind, player)
             raise IllegalAction(_("it is not player {player}'s turn: player {current} is to act")
                                 .format(player=player, current=self._current),
                                 reason=Reason.NOT_YOUR_TURN)
         if action in self.legal_actions():
             return action
-        raise self._why_illegal(action)
+        raise why(self, action) or IllegalAction(  # (never: the rules and the list agree)
+            _("'{action}' is not allowed now").format(action=action.text),
+            reason=Reason.NOT_ALLOWED)
 
-    def _why_illegal(self, action: Action) -> IllegalAction:
-        kind, phase = action.kind, self._phase
-        if kind == PLAY:
-            waiting = _WAITING.get(phase)
-            if waiting is not None:  # a bet waits for its answer: no card before it
-                return IllegalAction(_(waiting), reason=Reason.ANSWER_PENDING)
-            if phase == DECIDE:
-                return IllegalAction(_("first decide whether to play this hand or run"),
-                                     reason=Reason.DECIDE_FIRST)
-            owner = next((s for s, h in enumerate(self._hands) if action.card in h), None)
-            if owner is not None and owner != self._current:
-                return IllegalAction(_("{card} is not in player {player}'s hand").format(
-                    card=action.card.name(), player=self._current), reason=Reason.NOT_YOUR_CARD)
-            return IllegalAction(_("{card} is not in your hand").format(card=action.card.name()),
-                                 reason=Reason.CARD_NOT_IN_HAND)
-        if kind == RAISE:
-            blocker = self._raise_blocker()
-            if blocker is not None:
-                return blocker
-        if kind in (ACCEPT, REFUSE) and phase not in (ANSWER, DECIDE):
-            return IllegalAction(_("there is nothing to answer"), reason=Reason.NOTHING_TO_ANSWER)
-        if kind == FOLD and phase != PLAY_PHASE:
-            return IllegalAction(_("answer first; refusing is how you give up now"),
-                                 reason=Reason.ANSWER_PENDING)
-        return self._side_illegal(action) or IllegalAction(
-            _("'{action}' is not allowed now").format(action=action.text), reason=Reason.NOT_ALLOWED)
+    def _raise_turn_why(self):
+        """Who may raise (the truco ladder, and mon reste): nobody in a special hand; in the
+        play phase, only a side that did not raise last. None, or the reason."""
+        if self._special is not None:
+            return Reason.NO_RAISE_IN_SPECIAL_HAND
+        if self._phase == PLAY_PHASE:
+            rr = self._raise_right
+            if rr is not None and rr != self._current & 1:
+                return Reason.SAME_SIDE_RAISED_LAST
+        return None
 
     def _raise_blocker(self):
         """None if the current player may raise now, else the IllegalAction saying why."""
         phase = self._phase
-        if self._special is not None and phase != OVER:
+        if self._mon_reste == "game":  # say why before "top of the ladder"
+            return self._mon_reste_error()
+        turn = self._raise_turn_why()
+        if turn == Reason.NO_RAISE_IN_SPECIAL_HAND and phase != OVER:
             reason = Reason.hand_of(self.variant.hand_of) if self._special == "hand_of" else \
                 Reason.NO_RAISE_IN_IRON_HAND
             return IllegalAction(_("nobody may raise in this hand: {what}").format(
@@ -309,15 +291,16 @@ class CoreGame(GameBase):
         if self.variant.raise_value(current) is None:
             return IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
                                  .format(value=current), reason=Reason.TOP_OF_LADDER)
-        if phase == PLAY_PHASE:
+        if turn == Reason.SAME_SIDE_RAISED_LAST:
             team = self._current & 1
-            if self._raise_right is not None and self._raise_right != team:
-                return IllegalAction(_(SAME_SIDE_RAISED_LAST).format(
-                    team=_first_upper(team_name(team)), other=team_name(1 - team)),
-                    reason=Reason.SAME_SIDE_RAISED_LAST)
-            if self._pending_side is not None:
-                return IllegalAction(_("a bet must be settled first"), reason=Reason.ANSWER_PENDING)
-        return self._extra_raise_blocker()
+            return IllegalAction(_(SAME_SIDE_RAISED_LAST).format(
+                team=_first_upper(team_name(team)), other=team_name(1 - team)),
+                reason=Reason.SAME_SIDE_RAISED_LAST)
+        if self._mon_reste is not None:
+            return self._mon_reste_error()
+        if phase == PLAY_PHASE and self._flor_due(self._current):
+            return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
+        return None
 
     # --- what each action does (only called once legal) -------------------------------------
     def _on_play(self, action: Action) -> Event:

@@ -104,27 +104,41 @@ class EnvidoMixin:
         return known
 
     def _envido_actions(self, legal: list) -> None:
-        # _unsung_flor and _envido_open, inlined: the caller checked this is the first trick
-        # and the envido is not settled.
-        seat, phase = self._current, self._phase
-        if phase == ANSWER and self._flor_of and self._unsung_flor(seat):
+        """Append the envido bets (or the flor to announce) the rules allow now, in the play or
+        answer phase of the first trick: ``_envido_open`` and ``_unsung_flor`` say."""
+        seat = self._current
+        if self._phase == ANSWER and self._unsung_flor(seat):
             legal.append(self._table[FLOR])
-        elif not (self._flor_sung or seat in self._trick_seats or seat in self._flor_of
-                  or self._raise_right is not None or self._value != self.variant.base_value):
-            if phase == PLAY_PHASE and self._pending is None or phase == ANSWER:
-                legal.extend(self._envido_bets())
+        elif self._envido_open(seat):
+            legal.extend(self._envido_bets())
 
-    def _forced_actions(self):
-        if self._flor_of and self._unsung_flor(self._current):
-            return [self._table[FLOR]] + ([self._table[FOLD]] if self._may_fold() else [])
-        return super()._forced_actions()
-
-    def _extra_raise_blocker(self):
-        blocker = super()._extra_raise_blocker()
-        if blocker is None and self.variant.envido and self._flor_of and \
-                self._phase == PLAY_PHASE and self._unsung_flor(self._current):
-            return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
-        return blocker
+    def _envido_bet_why(self, kind):
+        """None if the current player may bet ``kind`` (envido, real envido, falta envido)
+        now, else the IllegalAction saying why."""
+        seat, phase = self._current, self._phase
+        if phase == ENVIDO_ANSWER:  # raising the envido on the table
+            allowed = not self._unsung_flor(seat)
+        else:
+            allowed = self._envido_open(seat)
+        if allowed and self._table[kind] in self._envido_bets():
+            return None
+        if not self.variant.envido:
+            return IllegalAction(_("{variant} has no envido").format(
+                variant=_(self.variant.title)), reason=Reason.NO_ENVIDO_IN_VARIANT)
+        if self._tricks or seat in self._trick_seats:
+            return IllegalAction(_("envido is only bet in the first trick, before your first "
+                                   "card"), reason=Reason.ENVIDO_ONLY_FIRST_TRICK)
+        if self._env_done or self._flor_sung:
+            return IllegalAction(_("the envido of this hand is settled"),
+                                 reason=Reason.ENVIDO_SETTLED)
+        if self.variant.flor and seat in self._flor_of:
+            return IllegalAction(_("with flor you must announce it: flor cancels envido"),
+                                 reason=Reason.FLOR_FIRST)
+        if self._raise_right is not None or self._value != self.variant.base_value:
+            return IllegalAction(_("the truco is settled: envido can no longer be bet"),
+                                 reason=Reason.TRUCO_SETTLED)
+        return IllegalAction(_("{bet} cannot follow what was bet").format(bet=_(kind)),
+                             reason=Reason.ENVIDO_ORDER)
 
     def _other_phase_actions(self) -> list:
         phase, table = self._phase, self._table
@@ -140,33 +154,6 @@ class EnvidoMixin:
         if phase == FLOR_ANSWER:
             return [table[w] for w in self._flor_answers()]
         return super()._other_phase_actions()
-
-    def _side_illegal(self, action):
-        kind = action.kind
-        if kind in ENVIDO_BETS:
-            if not self.variant.envido:
-                return IllegalAction(_("{variant} has no envido").format(
-                    variant=_(self.variant.title)), reason=Reason.NO_ENVIDO_IN_VARIANT)
-            if self._tricks or self._current in self._trick_seats:
-                return IllegalAction(_("envido is only bet in the first trick, before your first "
-                                       "card"), reason=Reason.ENVIDO_ONLY_FIRST_TRICK)
-            if self._env_done or self._flor_sung:
-                return IllegalAction(_("the envido of this hand is settled"),
-                                     reason=Reason.ENVIDO_SETTLED)
-            if self.variant.flor and self._current in self._flor_of:
-                return IllegalAction(_("with flor you must announce it: flor cancels envido"),
-                                     reason=Reason.FLOR_FIRST)
-            if self._raise_right is not None or self._value != self.variant.base_value:
-                return IllegalAction(_("the truco is settled: envido can no longer be bet"),
-                                     reason=Reason.TRUCO_SETTLED)
-            return IllegalAction(_("{bet} cannot follow what was bet").format(bet=_(kind)),
-                                 reason=Reason.ENVIDO_ORDER)
-        if kind in (FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_QUIERO, CON_FLOR_ACHICO):
-            return IllegalAction(_("only a player holding flor, before their first card, can "
-                                   "announce or answer a flor"), reason=Reason.NO_FLOR)
-        if kind in (QUIERO, NO_QUIERO, SON_BUENAS):
-            return IllegalAction(_("there is no envido to answer"), reason=Reason.NOTHING_TO_ANSWER)
-        return super()._side_illegal(action)
 
     def _side_snapshot(self):
         if not self.variant.envido:

@@ -73,7 +73,7 @@ class GameBase:
         "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
         "_phase", "_out", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
         # side bets (truco.side_bets)
-        "_pending_side", "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
+        "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
         "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
         "_flor_of", "_flor_sung", "_flor_bet", "_flor_singer", "_flor_out", "_env_bettor",
         # Truc specials (truco.truc)
@@ -314,7 +314,7 @@ class GameBase:
     # --- hooks for the side bets and specials (truco.side_bets, truco.truc) --------------------
     # The hot path reads these flags and calls a hook only when its rule can apply now.
     def _init_side_state(self) -> None:
-        self._pending_side = None
+        self._flor_of = {}  # seat -> flor points (truco.side_bets, each hand)
         self._envido_on = False  # envido (and maybe flor) in the rules (truco.side_bets)
         self._env_live = False  # envido or flor may still be bet this hand (first trick)
         self._truc_on = False  # a Truc special in the rules (truco.truc)
@@ -331,31 +331,11 @@ class GameBase:
     def _after_first_trick(self) -> None:
         """After the first trick while ``_env_live``: envido and flor are over."""
 
-    def _truc_actions(self, legal: list, may_bet=False) -> None:
-        """Append redeal and mon reste where allowed now (truco.truc), if ``_truc_bets``."""
-
-    def _envido_actions(self, legal: list) -> None:
-        """Append the envido bets or flor allowed now (truco.side_bets), while ``_env_live``
-        and the envido is not settled."""
-
-    def _side_illegal(self, action):
-        return None
-
-    def _extra_raise_blocker(self):
-        return None
-
     def _after_decide(self) -> None:
         pass
 
     def _other_phase_actions(self) -> list:
         return []
-
-    def _forced_actions(self):
-        """None, or the only actions allowed now (e.g. a flor that must be announced)."""
-        return None
-
-    def _may_fold(self) -> bool:
-        return True
 
     def _side_snapshot(self):
         return ()

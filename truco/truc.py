@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from math import trunc
 
-from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE, parse_action
+from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE
 from .errors import IllegalAction
 from .i18n import N_, _
 from .observation import Observation
@@ -153,46 +153,33 @@ class TrucMixin:
         return None
 
     def _mon_reste_why(self):
-        """None if the current player may say mon reste now, else the reason code (or the
-        IllegalAction of another rule that blocks raising)."""
+        """None if the current player may say mon reste now, else the reason code."""
         if not self._mon_reste_on:
             return Reason.NO_MON_RESTE_IN_VARIANT
         if self._mon_reste is not None:
             return Reason.NO_RAISE_AFTER_MON_RESTE
         phase = self._phase
         if phase == PLAY_PHASE:
-            rr = self._raise_right
-            if rr is not None and rr != self._current & 1:
-                return Reason.SAME_SIDE_RAISED_LAST
-            if self._pending_side is not None:
-                return Reason.ANSWER_PENDING
             value = self._value
         elif phase == ANSWER:  # answering a raise: accepts it, then mon reste on top
             value = self._pending[1]
         else:
             return Reason.NOT_ALLOWED
-        if self._special is not None:
-            return Reason.NO_RAISE_IN_SPECIAL_HAND
+        turn = self._raise_turn_why()  # who may raise
+        if turn is not None:
+            return turn
         if self.variant.target - self._score[self._current & 1] <= value:
             return Reason.MON_RESTE_NOT_A_RAISE
-        return self._extra_raise_blocker()
+        if phase == PLAY_PHASE and self._flor_due(self._current):
+            return Reason.FLOR_FIRST
+        return None
 
-    def _truc_actions(self, legal: list, may_bet=False) -> None:
-        # The checks of _redeal_why and _mon_reste_why, inlined for the hot path (a flor to
-        # announce, which would block mon reste, forces the actions before this is asked).
-        # In the play phase ``may_bet`` says the core's checks of a raise passed: no special
-        # hand, this side may raise, no bet to settle.
-        phase, cur = self._phase, self._current
-        if phase == PLAY_PHASE:
-            if (not self._actions and self._redeal_on and not self._redeal_used
-                    and cur == self.mano):
-                legal.append(self._table[REDEAL])
-            if (may_bet and self._mon_reste_on and self._mon_reste is None
-                    and self._target - self._score[cur & 1] > self._value):
-                legal.append(self._table[MON_RESTE])
-        elif phase == ANSWER and self._mon_reste_on and self._mon_reste is None:
-            if self._special is None and self._target - self._score[cur & 1] > self._pending[1]:
-                legal.append(self._table[MON_RESTE])
+    def _truc_actions(self, legal: list) -> None:
+        """Append redeal and mon reste where their rules allow them now."""
+        if self._redeal_why() is None:
+            legal.append(self._table[REDEAL])
+        if self._mon_reste_why() is None:
+            legal.append(self._table[MON_RESTE])
 
     def _other_phase_actions(self) -> list:
         phase = self._phase
@@ -202,22 +189,8 @@ class TrucMixin:
             return [self._table[MON_RESTE], self._table[REFUSE]]
         return super()._other_phase_actions()
 
-    def _extra_raise_blocker(self):
-        blocker = super()._extra_raise_blocker()
-        if blocker is None and self._mon_reste is not None:
-            return IllegalAction(_(_MON_RESTE_WHY[Reason.NO_RAISE_AFTER_MON_RESTE]),
-                                 reason=Reason.NO_RAISE_AFTER_MON_RESTE)
-        return blocker
-
-    def _raise_blocker(self):
-        if self._mon_reste == "game":  # say why before the core's "top of the ladder"
-            return IllegalAction(_(_MON_RESTE_WHY[Reason.NO_RAISE_AFTER_MON_RESTE]),
-                                 reason=Reason.NO_RAISE_AFTER_MON_RESTE)
-        return super()._raise_blocker()
-
     def _may_fold(self) -> bool:
-        # Only the captains may concede; otherwise anyone may (the core's rule, which no other
-        # rule class changes: stated here without the call, as this is asked every decision).
+        """Who may go to the deck in the play phase: anyone, or with captains only they."""
         return not self._captains_on or self._current == self.dealer or \
             self._current == self.mano
 
@@ -227,27 +200,28 @@ class TrucMixin:
             return self.dealer if (self.dealer ^ seat) & 1 else self.mano
         return super()._answerer(seat)
 
-    def _side_illegal(self, action):
-        kind = action.kind
-        if kind == REDEAL:
-            why = self._redeal_why() or Reason.REDEAL_ONLY_BEFORE_PLAY
-            return IllegalAction(_(_REDEAL_WHY[why]).format(variant=_(self.variant.title)),
-                                 reason=why)
-        if kind == MON_RESTE:
-            why = self._mon_reste_why() or Reason.NOT_ALLOWED
-            if isinstance(why, IllegalAction):
-                return why
-            target = self.variant.target
-            value = self._pending[1] if self._phase == ANSWER else self._value
-            team = self._current & 1
-            return IllegalAction(_(_MON_RESTE_WHY[why]).format(
-                variant=_(self.variant.title), target=target, value=value,
-                lack=target - self._score[team], team=_first_upper(team_name(team)),
-                other=team_name(1 - team)), reason=why)
-        if kind == FOLD and self._captains_on and self._phase == PLAY_PHASE \
-                and self._current not in (self.dealer, self.mano):
-            return self._captain_error(FOLD)
-        return super()._side_illegal(action)
+    def _redeal_error(self):
+        """None if the current player may propose a redeal now, else the IllegalAction."""
+        why = self._redeal_why()
+        if why is None:
+            return None
+        return IllegalAction(_(_REDEAL_WHY[why]).format(variant=_(self.variant.title)),
+                             reason=why)
+
+    def _mon_reste_error(self):
+        """None if the current player may say mon reste now, else the IllegalAction."""
+        why = self._mon_reste_why()
+        if why is None:
+            return None
+        if why == Reason.FLOR_FIRST:
+            return IllegalAction(_("announce your flor first"), reason=why)
+        target = self.variant.target
+        value = self._pending[1] if self._phase == ANSWER else self._value
+        team = self._current & 1
+        return IllegalAction(_(_MON_RESTE_WHY[why]).format(
+            variant=_(self.variant.title), target=target, value=value,
+            lack=target - self._score[team], team=_first_upper(team_name(team)),
+            other=team_name(1 - team)), reason=why)
 
     def _captain_error(self, kind) -> IllegalAction:
         if kind == FOLD:
@@ -257,31 +231,31 @@ class TrucMixin:
                                "refuse; player {captain} is to answer").format(
                                    captain=self._current), reason=Reason.ONLY_CAPTAINS_ANSWER)
 
-    def _why_illegal(self, action):
-        phase = self._phase
-        if phase == REDEAL_ANSWER:
-            if action.kind == REDEAL:
-                return self._side_illegal(action)
+    def _truc_answer_why(self, kind):
+        """While a redeal or a mon reste waits for its answer: None if ``kind`` answers it,
+        else the IllegalAction."""
+        if self._phase == REDEAL_ANSWER:
+            if kind == ACCEPT or kind == REFUSE:
+                return None
+            if kind == REDEAL:
+                return self._redeal_error()
             return IllegalAction(_("the dealer must first accept or refuse the redeal"),
                                  reason=Reason.ANSWER_PENDING)
-        if phase == MON_RESTE_ANSWER:
-            if action.kind == ACCEPT:
-                return IllegalAction(_("mon reste is not simply accepted: answer 'mon reste' "
-                                       "(the hand's winner wins the game) or refuse"),
-                                     reason=Reason.MON_RESTE_NO_PLAIN_ACCEPT)
-            return IllegalAction(_("mon reste must be answered first: 'mon reste' or refuse"),
-                                 reason=Reason.ANSWER_PENDING)
-        return super()._why_illegal(action)
+        if kind == MON_RESTE or kind == REFUSE:
+            return None
+        if kind == ACCEPT:
+            return IllegalAction(_("mon reste is not simply accepted: answer 'mon reste' "
+                                   "(the hand's winner wins the game) or refuse"),
+                                 reason=Reason.MON_RESTE_NO_PLAIN_ACCEPT)
+        return IllegalAction(_("mon reste must be answered first: 'mon reste' or refuse"),
+                             reason=Reason.ANSWER_PENDING)
 
-    def _verify(self, action, player):
-        # A partner answering or conceding for the side: say that only captains may.
-        if (player is not None and self._captains_on and player != self._current
-                and self._phase != OVER and player not in (self.dealer, self.mano)):
-            kind = parse_action(self.variant, action).kind
-            if kind == FOLD or (kind in (ACCEPT, REFUSE, MON_RESTE) and
-                                self._phase in (ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER)):
-                raise self._captain_error(kind)
-        return super()._verify(action, player)
+    def _check_captain(self, kind, player) -> None:
+        """With captains, a partner who is not one may not answer or concede for the side."""
+        if player not in (self.dealer, self.mano) and (
+                kind == FOLD or kind in (ACCEPT, REFUSE, MON_RESTE) and
+                self._phase in (ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER)):
+            raise self._captain_error(kind)
 
     # --- what the actions do (only called once legal) ------------------------------------
     def _on_redeal(self, action) -> Event:
