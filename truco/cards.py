@@ -42,6 +42,11 @@ class Card:
     """One playing card. Immutable and interned: build it with :func:`card_from_code`."""
 
     __slots__ = ("id", "family", "rank", "suit", "code")
+    id: int
+    family: str
+    rank: int
+    suit: str
+    code: str
 
     def __init__(self, id: int, family: str, rank: int, suit: str):
         for k, v in (("id", id), ("family", family), ("rank", rank), ("suit", suit),
@@ -80,9 +85,11 @@ class Card:
         return self.code
 
     def suit_name(self) -> str:
+        """The suit in words (e.g. "clubs", "espadas"), in the current language."""
         return _(SUIT_NAMES[self.family][self.suit])
 
     def rank_name(self) -> str:
+        """The rank in words (e.g. "4", "King"), in the current language."""
         word = RANK_NAMES[self.family].get(self.rank)
         if word is None:
             return str(self.rank)

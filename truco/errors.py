@@ -17,6 +17,7 @@ class TrucoError(ValueError):
 
     @property
     def message(self) -> str:
+        """The error in words (the same as ``str(err)``)."""
         return str(self)
 
 

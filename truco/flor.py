@@ -22,7 +22,7 @@ from .i18n import _
 from .reasons import Reason
 from .resolve_side import flor_refused, flor_showdown, resto_stake
 from .side_verdicts import SideVerdict
-from .state import ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE
+from .state import GameBase, ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE
 
 
 class FlorBet(NamedTuple):
@@ -37,7 +37,7 @@ class FlorBet(NamedTuple):
     flores: int = 0  # flores announced when it was called
 
 
-class FlorMixin:
+class FlorMixin(GameBase):
     """Announcing, answering and settling flores (the state is set up with the envido's)."""
 
     __slots__ = ()  # the state's slots are declared once, in truco.state.GameBase

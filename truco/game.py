@@ -107,18 +107,22 @@ class CoreGame(GameBase):
     # --- the public view --------------------------------------------------------------------
     @property
     def current_player(self):
+        """The seat to act now, or None once the game is over."""
         return None if self._phase == OVER else self._current
 
     @property
     def hand_value(self) -> int:
+        """What the hand under way is worth now (its rung on the raise ladder)."""
         return self._value
 
     @property
     def score(self) -> tuple[int, int]:
+        """The score as (team A's points, team B's points)."""
         return (self._score[0], self._score[1])
 
     @property
     def winner(self):
+        """The winning team (0 or 1) once the game is over, else None."""
         return self._winner
 
     def why_not(self, action, player=None):
@@ -149,6 +153,7 @@ class CoreGame(GameBase):
         return self._table[PLAY][hand[int(pos) - 1].id]
 
     def can(self, action, player=None) -> bool:
+        """Whether ``action`` is legal now (for ``player``, if given); never changes the game."""
         try:
             self._verify(action, player)
         except IllegalAction:
@@ -460,6 +465,7 @@ class CoreGame(GameBase):
     _plain_handlers = {**_handlers, FOLD: _fold_side}
 
     def copy(self) -> "CoreGame":
+        """An independent deep copy of the game (same state, same random generator)."""
         return copy.deepcopy(self)
 
     def __eq__(self, other) -> bool:

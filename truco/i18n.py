@@ -96,6 +96,7 @@ def match_language(value: str | None) -> str | None:
 
 
 def get_language() -> str:
+    """The language messages are shown in now (e.g. "en", "pt_BR")."""
     return _current.get() or getattr(_thread, "code", "en")
 
 

@@ -35,20 +35,25 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """Whether the match is decided."""
         return max(self.games_won) >= self.variant.games_to_win
 
     @property
     def winner(self):
+        """The team that won the match, or None while it is under way."""
         return self.games_won.index(max(self.games_won)) if self.is_over else None
 
     @property
     def current_player(self):
+        """The seat to act now in the game under way, or None once the match is over."""
         return None if self.is_over else self.game.current_player
 
     def legal_actions(self):
+        """The legal actions in the game under way (as :meth:`truco.Game.legal_actions`)."""
         return () if self.is_over else self.game.legal_actions()
 
     def apply(self, action, player=None):
+        """Apply ``action`` to the game under way (as :meth:`truco.Game.apply`)."""
         event = self.game.apply(action, player)
         if self.game.is_over:
             self.games_won[self.game.winner] += 1

@@ -19,7 +19,6 @@ from .game import Game
 from .header import _preset, _value, header, parse_header
 from .i18n import _
 from .observation import Observation, observe
-from .reasons import Reason
 
 
 def from_notation(text: str, seed=None):

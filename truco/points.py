@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .cards import ALL_CARDS, SPANISH, SUITS, Card, card_from_code
 from .errors import CardError
-from .i18n import N_, _, chain, format_list, number, sequence
+from .i18n import _, chain, format_list, number, sequence
 from .verdicts import Verdict
 from .reasons import RULES, TEXTS, Reason
 
@@ -86,6 +86,7 @@ POINTS_RULES, POINTS_TEXT = RULES, TEXTS
 
 
 def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
+    """The envido points of three ``cards`` as a verdict that explains the count."""
     hand = _cards(cards)
     pp = piezas(muestra)
     mine = sorted((c for c in hand if c in pp), key=lambda c: -pp[c])

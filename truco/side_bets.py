@@ -9,22 +9,23 @@
 """
 from __future__ import annotations
 
-from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO,
-                      FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO, SON_BUENAS)
+from .actions import (ENVIDO, FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO,
+                      SON_BUENAS)
 from .errors import IllegalAction
 from .i18n import _
 from .points import flor_codes, hand_envido, hand_flor
-from .resolve_side import (BET_POINTS, envido_acceptance, envido_bet, envido_declared,
+from .resolve_side import BET_POINTS as BET_POINTS  # re-exported
+from .resolve_side import (envido_acceptance, envido_bet, envido_declared,
                            envido_next_bets, envido_refusal, envido_showdown, envido_stakes,
                            falta_allowed, falta_envido, son_buenas)
 from .side_verdicts import SideVerdict
-from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
+from .state import GameBase, ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
 from .reasons import Reason
 
 ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
 
-class EnvidoMixin:
+class EnvidoMixin(GameBase):
     """Envido betting and flor, for variants whose rules value has ``envido`` set."""
 
     __slots__ = ()  # the state's slots are declared once, in truco.state.GameBase

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from math import trunc
+from typing import Any
 
 from .i18n import _
 from .tables import tables
@@ -79,6 +80,79 @@ class GameBase:
         # Truc specials (truco.truc)
         "_redeal_on", "_mon_reste_on", "_signals_on", "_redeal_used", "_mr", "_signals",
     )
+    # The slots' types, for the type checker (no class attributes: declarations only).
+    variant: Any
+    n: int
+    seed: Any
+    dealer: int
+    mano: int
+    vira: Any
+    hand_no: int
+    is_over: bool
+    log: list[Event]
+    _rng: Any
+    _score: list[int]
+    _winner: int | None
+    _tables: Any
+    _table: Any
+    _raise_fold: Any
+    _fold_only: Any
+    _plays: Any
+    _notations: list[tuple[tuple, list[str]]]
+    _next_rung: Any
+    _has_sides: Any
+    _deck: Any
+    _target: Any
+    _base_value: Any
+    _steps: Any
+    _hand_of: Any
+    _fixed_ranking: Any
+    _sides_enabled: Any
+    _dispatch: Any
+    _dealt: Any
+    _hands: list[list[Any]]
+    _hand_acts: Any
+    _ranking: Any
+    _strength: Any
+    _leader: Any
+    _current: int
+    _value: int
+    _raise_right: Any
+    _pending: Any
+    _special: Any
+    _legal: Any
+    _tricks: list[int | None]
+    _actions: list[str]
+    _phase: int
+    _out: tuple[int, ...]
+    _trick_plays: list[tuple[int, Any]]
+    _trick_seats: list[int]
+    _best: Any
+    _top: Any
+    _teams: Any
+    _envido_on: Any
+    _env_live: Any
+    _truc_on: Any
+    _truc_bets: Any
+    _captains_on: Any
+    _mon_reste: Any
+    _env_done: Any
+    _env_bets: list[str]
+    _env_resume: Any
+    _env_decl: Any
+    _muestra: Any
+    _flor_of: dict[int, int]
+    _flor_sung: list[int]
+    _flor_bet: Any
+    _flor_singer: Any
+    _flor_out: Any
+    _env_bettor: Any
+    _redeal_on: Any
+    _mon_reste_on: Any
+    _signals_on: Any
+    _redeal_used: Any
+    _mr: Any
+    _signals: list[tuple[int, str]]
 
     def _setup(self, v, players, seed, dealer, score) -> None:
         t = tables(v)
@@ -277,6 +351,7 @@ class GameBase:
 
     @property
     def phase(self) -> str:
+        """The phase: "play", "answer", "decide", "envido", "declare", "flor", "redeal", "mon reste" or "over"."""
         return PHASE_NAMES.get(self._phase, "other")
 
     @property

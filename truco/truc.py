@@ -35,7 +35,7 @@ from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE
 from .errors import IllegalAction
 from .i18n import N_, _
 from .observation import Observation
-from .state import ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
+from .state import GameBase, ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
 from .reasons import RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
 from .resolve_side import (mon_reste_answer, mon_reste_offer, mon_reste_refusal, redeal_answer,
                            redeal_proposal)
@@ -78,7 +78,7 @@ _MON_RESTE_WHY = {
 }
 
 
-class TrucMixin:
+class TrucMixin(GameBase):
     """Redeal, mon reste, captains and partner signals, for the Truc variants.
 
     Every hook calls ``super()`` so :class:`truco.envido.EnvidoMixin` (before this class in the
@@ -175,10 +175,11 @@ class TrucMixin:
         return None
 
     def _truc_actions(self, legal: list) -> None:
-        """Append redeal and mon reste where their rules allow them now."""
-        if self._redeal_why() is None:
+        """Append redeal and mon reste where their rules allow them now (each rule's first
+        test is read here first: it fails at most decisions, and saves the call)."""
+        if not self._actions and self._redeal_why() is None:
             legal.append(self._table[REDEAL])
-        if self._mon_reste_why() is None:
+        if self._mon_reste is None and self._mon_reste_why() is None:
             legal.append(self._table[MON_RESTE])
 
     def _other_phase_actions(self) -> list:

@@ -98,10 +98,12 @@ class Variant:
     # --- cards and rankings --------------------------------------------------------------
     @property
     def family(self) -> str:
+        """The deck family: "french" or "spanish"."""
         return DECK_FAMILY[self.deck_name]
 
     @property
     def deck(self) -> tuple[Card, ...]:
+        """The variant's deck, every card once."""
         return DECKS[self.deck_name]
 
     @property
@@ -116,6 +118,7 @@ class Variant:
 
     @property
     def uses_vira(self) -> bool:
+        """Whether a card is turned up (a vira or a muestra) to set the special cards."""
         return self.specials in ("vira", "muestra")
 
     def card(self, code) -> Card:
@@ -174,6 +177,7 @@ class Variant:
         return ranking.specials()
 
     def strength(self, card, vira=None) -> int:
+        """``card``'s strength in a trick (higher beats lower; equal ties), under ``vira``."""
         return self.ranking(vira).strength[self.card(card).id]
 
     def compare(self, a, b, vira=None) -> int:
@@ -189,6 +193,7 @@ class Variant:
             card=card.name(), nickname=nick)
 
     def nickname(self, card: Card, vira=None) -> str | None:
+        """The special name of ``card`` (e.g. "Zap", "Espadilla") under ``vira``, or None."""
         if self.specials in ("fixed", "vira"):
             if card in self.manilhas(vira):
                 return MANILHA_NICKNAMES[card.suit]
@@ -214,6 +219,7 @@ class Variant:
         return self.trick_verdict(plays, vira).winner
 
     def trick_verdict(self, plays, vira=None, seats=None):
+        """The verdict of a trick of ``plays`` ((team, card), ...) under ``vira``: who wins it and by which rule."""
         ranking = self.ranking(vira)
         cards = [(team, self.card(card)) for team, card in plays]
         return resolve.trick(self, ranking, cards, seats)
@@ -235,6 +241,7 @@ class Variant:
         return None
 
     def rung_name(self, value: int) -> str:
+        """The name of the raise that makes a hand worth ``value`` (e.g. "Truco", "Seis")."""
         for name, v in self.ladder:
             if v == value:
                 return _(name)
@@ -250,6 +257,7 @@ class Variant:
         return before
 
     def with_options(self, **options) -> "Variant":
+        """This variant with some rule options changed (checked: unknown options and values raise)."""
         allowed = dict(self.options)
         for key, value in options.items():
             if key not in allowed:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .i18n import N_, Phrase, _, capitalize_first, chain, ngettext, sequence
 from .ranking import BRAVA, COMMON, MANILHA, MATA, PIEZA
-from .reasons import GAME_RULES, RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
+from .reasons import GAME_RULES, RULES, TEXTS, Reason
+from .reasons import SAME_SIDE_RAISED_LAST as SAME_SIDE_RAISED_LAST  # re-exported
 
 
 def _first_upper(text: str) -> str:
