@@ -22,7 +22,7 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 # Game terms players use under their own names: a translation may keep them as they are.
 NATIVE_TERMS = {"Truco", "Truc", "Envido", "Flor", "Muestra", "Vira", "Retruco", "Vale cuatro",
                 "Seis", "Nove", "Dez", "Doze", "empate", "parda", "pieza", "manilha", "mata",
-                "carta brava", "muestra", "vira", "sota", "ancho de espadas", "ancho de bastos",
+                "carta brava", "cartas bravas", "muestra", "vira", "sota", "ancho de espadas", "ancho de bastos",
                 "siete de espadas", "siete de oros", "espadas", "bastos", "oros", "copas",
                 "Argentina", "Uruguay", "Catalonia", "Truco Mineiro", "Truco Paulista",
                 "Truco Argentino", "Truco Uruguayo", "Truc (Sackson)", "rey", "caballo",

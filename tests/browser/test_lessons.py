@@ -147,8 +147,7 @@ def test_start_page_picks_a_variant_for_the_session(tutor_page, lesson):
     path.first.click()
     page.wait_for_url(re.compile(r"/01_ranking\.ipynb\?variant=paulista$"))
     page.wait_for_selector(".tutor-ready", state="visible", timeout=60_000)
-    shadow = RankingExplorer("paulista")
-    expect_feedback(widget(page), shadow.message)
+    expect(page.locator(".tutor-step .tutor-step-count")).to_have_text(re.compile(r"^Step 1 of "))
     nav = page.locator(".tutor-footer")
     expect(nav).to_contain_text("You are learning Truco Paulista.")
     expect(nav.locator("a.tutor-next")).to_have_attribute(
@@ -173,7 +172,6 @@ def test_start_page_picks_a_variant_for_the_session(tutor_page, lesson):
     # A lesson opened without it keeps its default, and offers the remembered variant.
     page.goto(f"{tutor_page.base_url}voila/render/lessons/01_ranking.ipynb")
     page.wait_for_selector(".tutor-ready", state="visible", timeout=60_000)
-    expect_feedback(widget(page), RankingExplorer(DEFAULT).message)
     switch = page.locator(".tutor-footer a.tutor-switch")
     expect(switch).to_have_text("You picked Truco Paulista: show this lesson with it")
     expect(switch).to_have_attribute(
@@ -216,8 +214,8 @@ def test_02_manilhas_right_and_wrong(lesson):
             click_card(root, shadow.row, code)
             shadow.pick(code)
             expect_feedback(root, shadow.message)
-        assert shadow.tone == "wrong"
-    # Finish the first round: all found, with one mistake.
+        assert shadow.tone == "info"  # a wrong pick is a slip with a note, not a red cross
+    # Finish the first round: all found, with one slip (it still counts).
     root, shadow = widget(page, 0), ManilhaTrainer("mineiro", seed=1)
     answer = [c.code for c in shadow.variant.manilhas()]
     shadow.pick(answer[0])
@@ -226,8 +224,8 @@ def test_02_manilhas_right_and_wrong(lesson):
         click_card(root, shadow.row, code)
         shadow.pick(code)
         expect_feedback(root, shadow.message)
-    expect(feedback(root)).to_contain_text("All found, with 1 wrong pick:")
-    expect(root).to_contain_text("Score: 0 of 1")
+    expect(feedback(root)).to_contain_text("All found, with 1 slip:")
+    expect(root).to_contain_text("Score: 1 of 1")
 
 
 def answer_trick(root, shadow, right: bool) -> None:
@@ -252,7 +250,7 @@ def test_03_tricks_quiz_right_then_wrong(lesson):
     root, shadow = widget(page, 0), TrickQuiz(DEFAULT, seed=3)
     expect_feedback(root, shadow.message)
     expect(page.locator(".tutor-footer a.tutor-home")).to_have_attribute(
-        "href", "/voila/render/lessons/index.ipynb")
+        "href", re.compile(r"^/voila/render/[\w/]+/index\.ipynb$"))  # no bogus variant
     answer_trick(root, shadow, right=True)
     expect(feedback(root)).to_contain_text("Right!")
     click_button(root, "Next")

@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 from shots import full_page
 
-from widgets import ManilhaTrainer, RankingExplorer, TieExplorer
+from widgets import RankingExplorer, TieExplorer, TrickQuiz
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -37,15 +37,18 @@ def computed(locator, prop: str) -> str:
 
 
 def test_right_and_wrong_feedback_look_different(tutor_page):
-    page = tutor_page.open_lesson("tests/browser/fixtures/gallery_02_manilhas.ipynb")
-    root, shadow = widget(page), ManilhaTrainer("mineiro", seed=1)
-    answer = [c.code for c in shadow.variant.manilhas()]
+    page = tutor_page.open_lesson("tests/browser/fixtures/gallery_03_tricks.ipynb")
+    root, shadow = widget(page), TrickQuiz("mineiro", seed=3)
     looks = {}
-    for code, tone, word in ((answer[0], "right", "Right"),
-                             (next(i["code"] for i in shadow.row.items
-                                   if i["code"] not in answer), "wrong", "Wrong")):
-        click_card(root, shadow.row, code)
-        shadow.pick(code)
+    for tone, word in (("right", "Right"), ("wrong", "Wrong")):
+        good = shadow.correct_answers()
+        choice = sorted(good)[0] if tone == "right" else next(
+            (c.code for _s, c in shadow.plays if c.code not in good), "tie")
+        if choice == "tie":
+            root.get_by_role("button", name="Tie", exact=True).click()
+        else:
+            click_card(root, shadow.row, choice)
+        shadow.choose(choice)
         assert shadow.tone == tone
         msg = root.locator(f".tutor-feedback .tutor-msg-{tone}")
         expect(msg).to_be_visible()
@@ -57,7 +60,13 @@ def test_right_and_wrong_feedback_look_different(tutor_page):
         looks[tone] = tuple(computed(msg, p) for p in
                             ("background-color", "color", "border-inline-start-color"))
         assert looks[tone][0] not in ("rgba(0, 0, 0, 0)", "transparent"), looks[tone]
-        snapshot(page, f"02_manilhas-{tone}")
+        snapshot(page, f"03_tricks-{tone}")
+        if tone == "right":
+            root.get_by_role("button", name="Next", exact=True).click()
+            shadow.next()
+            expect(root.locator(".tutor-feedback").first).to_have_text(re.compile(
+                r"\s*" + r"\s*".join(re.escape(w) for w in shadow.message.split()) + r"\s*"),
+                use_inner_text=True)
     right, wrong = looks["right"], looks["wrong"]
     assert all(a != b for a, b in zip(right, wrong)), looks
 

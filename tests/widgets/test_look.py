@@ -94,8 +94,12 @@ def test_widgets_show_the_tone_they_say():
     t.pick("4c")
     assert 'class="tutor-msg tutor-msg-right"' in t.feedback.value
     assert 'aria-label="Right"' in t.feedback.value
-    t.pick("3c")
-    assert t.tone == "wrong" and 'aria-label="Wrong"' in t.feedback.value
+    t.pick("3c")  # a wrong pick of a manilha hunt is a slip: a note, not a red cross
+    assert t.tone == "info" and 'class="tutor-msg tutor-msg-info"' in t.feedback.value
+    q = TrickQuiz("mineiro", seed=1)
+    good = q.correct_answers()
+    q.choose(next((c.code for _s, c in q.plays if c.code not in good), "tie"))
+    assert q.tone == "wrong" and 'aria-label="Wrong"' in q.feedback.value
 
 
 # --- buttons and labels ---------------------------------------------------------------------
