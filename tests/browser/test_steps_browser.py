@@ -168,3 +168,29 @@ def test_the_progress_map_shows_the_stars_after_going_back(tutor_page):
     expect(lesson.locator(".tutor-task-1 .tutor-card").first).to_be_visible(timeout=60_000)
     expect(lesson.locator(".tutor-step-header")).to_contain_text("Manilhas and cartas bravas")
     expect(lesson.locator(".tutor-step-count")).to_have_text(re.compile(r"Step 1 of \d"))
+
+
+def test_an_anonymous_learner_comes_back_to_the_step_they_were_on(tutor_page):
+    """No account: the id the browser keeps brings a reloaded page, and a new page of the same
+    browser, back to the first step not passed."""
+    page = tutor_page.open_lesson(f"{LESSON}?variant=mineiro")
+    root = root_of(page)
+    variant = truco.variant("mineiro")
+    for n in (1, 2):
+        expect(root.locator(f".tutor-task-{n} .tutor-rank-cards .tutor-card")).to_have_count(2)
+        codes, vira = deal(root)
+        right, _wrong = answers(variant, codes, vira)
+        click(root, right, codes)
+        said(root, n, "right")
+    third = re.compile(r"^Step 3 of \d")
+    expect(root.locator(".tutor-step-count")).to_have_text(third)
+    page.reload()
+    page.wait_for_selector(".tutor-ready", state="visible", timeout=60_000)
+    expect(root_of(page).locator(".tutor-step-count")).to_have_text(third)
+    other = page.context.new_page()
+    try:
+        other.goto(page.url)
+        expect(root_of(other).locator(".tutor-step-count")).to_have_text(third, timeout=60_000)
+    finally:
+        other.goto("about:blank")
+        other.close()
