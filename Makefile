@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
-	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
+	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
 	touch $(STAMP)
 
 chromium:
@@ -38,7 +38,8 @@ postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y --no-install-recommends postgresql)
 
 test: venv chromium postgresql
-	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
+	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
+	$(PY) -m ruff check truco && $(PY) -m mypy truco
 	$(PY) -m pytest -q
 
 # Serve the whole tree from the repository root: voila.json (read from the
@@ -52,7 +53,7 @@ test: venv chromium postgresql
 # limits": TRUCO_MAX_KERNELS, TRUCO_KERNEL_POOL and the other settings pass through the
 # environment); share/jupyter/config/voila.py adds the loading screen in the learner's language.
 app: venv
-	$(PY) -m truco.i18n compile && $(PY) -m widgets.prose compile
+	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
 	$(PY) -m widgets.odds_charts warm
 	@echo "Open http://127.0.0.1:8866/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
 	JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \

@@ -92,7 +92,7 @@ class _Solver:
 
     Positions are memoized across deals (many deals share the same later positions)."""
 
-    def __init__(self, rules, n, team, mano, dealer):
+    def __init__(self, rules, n, team, mano, dealer) -> None:
         self.n, self.team = n, team
         self.all_tie = rules.all_tie
         self.tie_mano = rules.tie_lead_mano

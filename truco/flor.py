@@ -13,7 +13,7 @@ once by the best flor (docs/seed-notes.md, section 4, gives the sources):
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, FLOR,
                       QUIERO)
@@ -22,7 +22,7 @@ from .i18n import _
 from .reasons import Reason
 from .resolve_side import flor_refused, flor_showdown, resto_stake
 from .side_verdicts import SideVerdict
-from .state import GameBase, ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE
+from .state import GameBase, ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Handler
 
 
 class FlorBet(NamedTuple):
@@ -192,7 +192,7 @@ class FlorMixin(GameBase):
             self._env_resume = (PLAY_PHASE, current)
         self._resume()
 
-    handlers = {FLOR: _on_flor, CONTRAFLOR: _on_contraflor, CONTRAFLOR_RESTO: _on_contraflor,
+    handlers: ClassVar[dict[str, Handler]] = {FLOR: _on_flor, CONTRAFLOR: _on_contraflor, CONTRAFLOR_RESTO: _on_contraflor,
                 CON_FLOR_QUIERO: _on_flor_accept, CON_FLOR_ACHICO: _on_achico}
 
 

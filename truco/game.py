@@ -310,6 +310,7 @@ class CoreGame(GameBase):
     # --- what each action does (only called once legal) -------------------------------------
     def _on_play(self, action: Action) -> Event:
         seat, card = self._current, action.card
+        assert card is not None  # a play action names its card
         hand = self._hands[seat]
         acts = self._hand_acts[seat]
         if acts is None:
@@ -471,7 +472,7 @@ class CoreGame(GameBase):
     def __eq__(self, other) -> bool:
         return isinstance(other, CoreGame) and self._snapshot() == other._snapshot()
 
-    __hash__ = None
+    # Games are unhashable: a class that defines __eq__ and not __hash__ gets __hash__ = None.
 
     def _new_rng(self, seed):
         if seed.__class__ is int:  # what random.Random(seed) does for an int, minus two calls

@@ -52,6 +52,7 @@ def _play(g: Any, action: Action) -> IllegalAction | None:
         return IllegalAction(_("first decide whether to play this hand or run"),
                              reason=Reason.DECIDE_FIRST)
     cur, card = g._current, action.card
+    assert card is not None  # a play action names its card
     if card in g._hands[cur] and not g._flor_due(cur):
         return None
     owner = next((s for s, h in enumerate(g._hands) if card in h), None)

@@ -56,7 +56,7 @@ def observe(game, player: int) -> Observation:
             player=player, n=game.n), reason=Reason.NO_SUCH_PLAYER)
     team = player & 1
     blind = game._special == "iron" and game.variant.iron_hand_blind
-    partners = ()
+    partners: tuple[tuple[int, tuple[str, ...]], ...] = ()
     if game._special == "hand_of" and game._score[team] >= game.variant.hand_of:
         partners = tuple((s, tuple(c.code for c in game._hands[s])) for s in range(game.n)
                          if s != player and s & 1 == team)

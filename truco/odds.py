@@ -15,12 +15,13 @@ Fraction(1, 65)
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb
 
+from .cards import Card
 from .points import envido, flor
 from .presets import variant as get_variant
 
@@ -47,7 +48,7 @@ def manilha_count_distribution(variant="mineiro", cards: int = HAND) -> dict:
     With a vira, the vira is a random card and the hand comes from the 39 others (the vira is
     turned up after the deal, which gives the same odds)."""
     v = _v(variant)
-    out: Counter = Counter()
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
     viras = _viras(v)
     for vira in viras:
         special = set(v.manilhas(vira))
@@ -190,7 +191,7 @@ def lead_card_table(variant="mineiro", players: int = 2, vira=None) -> tuple:
     ways = comb(cards - 1, opp)
     ranking = v.ranking(vira_card) if v.uses_vira else v.ranking()
     rows, below = [], 0
-    by_strength = {}
+    by_strength: dict[int, tuple[Card, ...]] = {}
     for lv in ranking.levels:
         by_strength.setdefault(ranking.strength[lv.cards[0].id], lv.cards)
     for s, k in levels:

@@ -97,17 +97,17 @@ def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
         other = others[0]
         value = card_points(other, pp) % 10
         return EnvidoVerdict(Reason.PIEZA, pp[best] + value, (best, other), (pp[best], value), 0)
-    best = None
+    suited: EnvidoVerdict | None = None  # the best two cards of one suit
     for suit in {c.suit for c in hand}:
         same = sorted((c for c in hand if c.suit == suit), key=lambda c: -card_points(c, pp))
         if len(same) >= 2:
             pair = same[:2]
             points = 20 + sum(card_points(c, pp) for c in pair)
-            if best is None or points > best.points:
-                best = EnvidoVerdict(Reason.TWO_OF_A_SUIT, points, pair,
-                                     [card_points(c, pp) for c in pair], 20)
-    if best is not None:
-        return best
+            if suited is None or points > suited.points:
+                suited = EnvidoVerdict(Reason.TWO_OF_A_SUIT, points, pair,
+                                       [card_points(c, pp) for c in pair], 20)
+    if suited is not None:
+        return suited
     top = max(hand, key=lambda c: card_points(c, pp))
     return EnvidoVerdict(Reason.HIGHEST_CARD, card_points(top, pp), (top,), (card_points(top, pp),), 0)
 

@@ -41,7 +41,7 @@ class Ranking:
         self.vira = vira
         self.levels = tuple(Level(i + 1, kind, cards) for i, (kind, cards) in enumerate(levels))
         strength = [-1] * len(ALL_CARDS)
-        kind = [None] * len(ALL_CARDS)
+        kind: list[str | None] = [None] * len(ALL_CARDS)
         level_of = {}
         top = len(self.levels)
         for level in self.levels:
@@ -79,7 +79,7 @@ def build_levels(deck, order, specials, kind_of_special) -> list[tuple[str, tupl
     groups, e.g. ``("1o", "1c")``, for a level of named cards.
     """
     levels: list[tuple[str, tuple[Card, ...]]] = []
-    used = set()
+    used: set[int] = set()  # card ids
     for group in specials:
         cards = tuple(group) if isinstance(group, tuple) else (group,)
         levels.append((kind_of_special(cards[0]), cards))

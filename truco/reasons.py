@@ -175,8 +175,12 @@ _CONTRAFLOR_GOTRUCO = N_("contraflor answers a flor: accepted, the best flor win
 # Why a side may not raise now (the core's raise and Truc's mon reste both say it).
 SAME_SIDE_RAISED_LAST = N_("{team} raised last: only {other}, who accepted, may raise next")
 
+# The tables below are keyed by Reason members, typed by str: a Reason is a str, and a verdict
+# made by a caller may carry its reason as the plain code ("target_reached"), which finds the
+# same entry.
+
 #: The rule behind each verdict, in words (a gettext message id).
-RULES: dict[Reason, str] = {
+RULES: dict[str, str] = {
     # a hand
     R.TWO_TRICKS: N_("a side that wins two tricks wins the hand"),
     R.FIRST_TIED: N_("when the first trick is tied, the next trick won decides the hand"),
@@ -254,7 +258,7 @@ RULES: dict[Reason, str] = {
 
 #: The rules that a rule option states otherwise: ``(option value, reason) -> rule``
 #: (``flor_stakes="gotruco"``: gotruco's and pytruco's flor bets).
-OPTION_RULES: dict[tuple[str, Reason], str] = {
+OPTION_RULES: dict[tuple[str, str], str] = {
     ("gotruco", R.CONTRAFLOR_CALLED): _CONTRAFLOR_GOTRUCO,
     ("gotruco", R.CONTRAFLOR_ACCEPTED): _CONTRAFLOR_GOTRUCO,
     ("gotruco", R.CONTRAFLOR_WON): _CONTRAFLOR_GOTRUCO,
@@ -266,7 +270,7 @@ OPTION_RULES: dict[tuple[str, Reason], str] = {
 }
 
 #: The rule that ends a game (mon reste here is the game's end, not the bet).
-GAME_RULES: dict[Reason, str] = {
+GAME_RULES: dict[str, str] = {
     R.TARGET_REACHED: N_("the first side to reach {target} points wins the game"),
     R.MON_RESTE: N_("when mon reste is answered with mon reste, the winner of the hand wins "
                     "the game"),
@@ -274,7 +278,7 @@ GAME_RULES: dict[Reason, str] = {
 }
 
 #: The sentence that explains each verdict with its facts (placeholders in braces).
-TEXTS: dict[Reason, str] = {
+TEXTS: dict[str, str] = {
     # bets on the hand
     R.RAISED: N_("{team} calls {rung}: the hand is worth {value} if accepted; refused, {team} "
                  "scores {before}."),
@@ -343,8 +347,8 @@ SIGNAL_TEXTS: dict[str, str] = {
 def rule_text(reason: str, option: str | None = None) -> str:
     """The rule behind ``reason`` in the current language (``option``: the value of the rule
     option that may state it otherwise, e.g. ``flor_stakes``)."""
-    text = OPTION_RULES.get((option, reason)) if option is not None else None  # type: ignore
-    return _(text or RULES[reason])  # type: ignore[index]
+    text = OPTION_RULES.get((option, reason)) if option is not None else None
+    return _(text or RULES[reason])
 
 
 __all__ = ["GAME_RULES", "OPTION_RULES", "RULES", "Reason", "SAME_SIDE_RAISED_LAST",

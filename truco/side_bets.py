@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .actions import (ENVIDO, FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO,
                       SON_BUENAS)
 from .errors import IllegalAction
@@ -19,7 +21,8 @@ from .resolve_side import (envido_acceptance, envido_bet, envido_declared,
                            envido_next_bets, envido_refusal, envido_showdown, envido_stakes,
                            falta_allowed, falta_envido, son_buenas)
 from .side_verdicts import SideVerdict
-from .state import GameBase, ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event
+from .state import (GameBase, ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE,
+                    Event, Handler)
 from .reasons import Reason
 
 ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
@@ -267,7 +270,7 @@ class EnvidoMixin(GameBase):
         self._declare_round()
         return event
 
-    handlers = {ENVIDO: _on_envido_bet, REAL_ENVIDO: _on_envido_bet,
+    handlers: ClassVar[dict[str, Handler]] = {ENVIDO: _on_envido_bet, REAL_ENVIDO: _on_envido_bet,
                 FALTA_ENVIDO: _on_envido_bet, QUIERO: _on_quiero, NO_QUIERO: _on_no_quiero,
                 SON_BUENAS: _on_son_buenas, FOLD: _on_deck}
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from collections import namedtuple
 from math import trunc
-from typing import Any
+from random import Random
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
+from .actions import Action
 from .i18n import _
 from .tables import tables
 from .header import header
@@ -55,6 +57,11 @@ _new = tuple.__new__  # Event(...) without the Python-level __new__: _new(Event,
 def _split(cards) -> tuple:
     """Dealt cards in seat order, three a seat."""
     return tuple(tuple(cards[k:k + 3]) for k in range(0, len(cards), 3))
+
+
+# A rule handler, called through the game's dispatch table as ``handler(game, action)``; the
+# game is the concrete :class:`truco.Game`, whose rule mixins each hold some of the handlers.
+Handler = Callable[[Any, Action], Event]
 
 
 class GameBase:
@@ -154,6 +161,26 @@ class GameBase:
     _mr: Any
     _signals: list[tuple[int, str]]
 
+    # What one rule family asks of another: the game (truco.Game) combines the families, and
+    # each of these is defined by one of them (the core in truco.game, envido in
+    # truco.side_bets, flor in truco.flor, the Truc specials in truco.truc). Declared here for
+    # the type checker only; the core's fast path asks them only when the family is in play.
+    _handlers: ClassVar[dict[str, Handler]]
+    _plain_handlers: ClassVar[dict[str, Handler]]
+    if TYPE_CHECKING:
+        def _new_rng(self, seed: Any) -> Random: ...
+        def _on_accept(self, action: Action) -> Event: ...
+        def _on_refuse(self, action: Action) -> Event: ...
+        def _may_fold(self) -> bool: ...
+        def _check_captain(self, kind: str, player: int) -> None: ...
+        def _truc_actions(self, legal: list) -> None: ...
+        def _envido_actions(self, legal: list) -> None: ...
+        def _falta(self, team: int | None = None) -> int: ...
+        def _resume(self) -> None: ...
+        def _unsung_flor(self, seat: int) -> bool: ...
+        def _flor_due(self, seat: int) -> bool: ...
+        def _flor_answers(self) -> list: ...
+
     def _setup(self, v, players, seed, dealer, score) -> None:
         t = tables(v)
         self.variant = v
@@ -224,7 +251,8 @@ class GameBase:
         self._raise_right = self._pending = self._special = self._legal = None
         self._out = ()  # seats that went to the deck alone this hand (rule option fold_alone)
         self._tricks = []
-        self._actions = actions = []
+        actions: list[str] = []
+        self._actions = actions
         self._notations.append(((dealer, (score[0], score[1]), vira, dealt), actions))
         self._phase = PLAY_PHASE
         self._trick_plays = []

@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from math import trunc
+from typing import ClassVar
 
 from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE
 from .errors import IllegalAction
 from .i18n import N_, _
 from .observation import Observation
-from .state import GameBase, ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event
+from .state import (GameBase, ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event,
+                    Handler)
 from .reasons import RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
 from .resolve_side import (mon_reste_answer, mon_reste_offer, mon_reste_refusal, redeal_answer,
                            redeal_proposal)
@@ -348,8 +350,8 @@ class TrucMixin(GameBase):
         return self._log_event("mon_reste", seat, action,
                                mon_reste_offer(seat, value, before, target))
 
-    handlers = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste}
-    answer_handlers = {ACCEPT: _on_accept_truc, REFUSE: _on_refuse_truc}  # with redeal/mon reste
+    handlers: ClassVar[dict[str, Handler]] = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste}
+    answer_handlers: ClassVar[dict[str, Handler]] = {ACCEPT: _on_accept_truc, REFUSE: _on_refuse_truc}  # with redeal/mon reste
 
     # --- partner signals: optional events, not actions ----------------------------------
     def signal(self, seat: int, sign: str) -> Event:

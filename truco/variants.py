@@ -156,6 +156,7 @@ class Variant:
     def _build_ranking(self, vira: Card | None) -> Ranking:
         deck, order = self.deck, self.common_order
         if self.specials == "vira":
+            assert vira is not None  # _vira() asks for one where the variant turns one up
             rank = PAULISTA_CYCLE[(PAULISTA_CYCLE.index(vira.rank) + 1) % len(PAULISTA_CYCLE)]
             specials = [c for s in MANILHA_SUITS for c in deck if c.rank == rank and c.suit == s]
             return Ranking(build_levels(deck, order, specials, lambda c: MANILHA), vira)

@@ -122,6 +122,7 @@ class TrickVerdict(Verdict):
     """
 
     __slots__ = ("variant", "ranking", "plays", "top", "teams", "seats", "_reason")
+    _reason: str | None  # the reason code, once worked out (or set)
 
     def __init__(self, variant, ranking, plays, top: int, teams: int, seats=None):
         self.kind, self.points = "trick", 0
@@ -140,9 +141,14 @@ class TrickVerdict(Verdict):
 
     @property
     def reason(self) -> str:
-        if self._reason is None:
-            self._reason = trick_reason(self.ranking, self.plays, self.top, self.teams)
-        return self._reason
+        reason = self._reason
+        if reason is None:
+            reason = self._reason = trick_reason(self.ranking, self.plays, self.top, self.teams)
+        return reason
+
+    @reason.setter
+    def reason(self, value: str) -> None:  # a verdict's reason may be set, as on every verdict
+        self._reason = value
 
     @property
     def winning_card(self):

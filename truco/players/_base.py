@@ -58,6 +58,10 @@ class Reason(str):
     'Player 1 played the 3 of hearts, its last card.'
     """
 
+    they: str  # the reason told of the player, in the third person (a message)
+    facts: dict  # what fills the messages' placeholders
+    key: str  # the kind of reason
+
     def __new__(cls, text: str = "", they: str = "", facts: dict | None = None,
                 key: str = ""):
         self = super().__new__(cls, text)

@@ -9,6 +9,7 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from math import exp
 
+from ..cards import Card
 from ..i18n import N_, Percent
 from ..odds import envido_distribution
 from ..points import envido, flor
@@ -93,7 +94,7 @@ def envido_chance_sampled(view, points: int, rng, samples: int = 120, bettor=Non
     that bet is with its cards: a player bets with good points (above ``bet_at`` of winning)."""
     n, m = view.n, muestra(view)
     order = [(view.mano + k) % n for k in range(n)]
-    played = {}
+    played: dict[int, list[Card]] = {}
     for s, c in view.played:
         played.setdefault(s, []).append(c)
     wins = total = 0.0

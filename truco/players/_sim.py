@@ -70,6 +70,29 @@ class HandSim:
     __slots__ = ("R", "n", "hands", "tseats", "tstr", "best", "top", "tmask", "tricks", "cur",
                  "value", "rr", "pending", "special", "phase", "winner", "points", "mano",
                  "dealer", "score", "to_target", "captains")
+    # The slots' types (declarations only, no class attributes).
+    R: Rules
+    n: int
+    hands: list[list[int]]  # each seat's cards, as strengths
+    tseats: list[int]  # the trick under way: who played, in order ...
+    tstr: list[int]  # ... and the strengths played
+    best: int  # the trick's top strength so far (-2 before its first card)
+    top: int  # the index in the trick of the first card of that strength
+    tmask: int  # the bit set of teams holding that strength
+    tricks: list[int | None]  # each finished trick's winning team, None for a tie
+    cur: int
+    value: int
+    rr: int | None  # the team that may raise next (None: either)
+    pending: tuple[int, int, int] | None  # a raise waiting: (seat, value if accepted, resume)
+    special: str | None
+    phase: int
+    winner: int | None
+    points: int
+    mano: int
+    dealer: int
+    score: tuple[int, ...]
+    to_target: bool
+    captains: bool
 
     def copy(self) -> "HandSim":
         s = HandSim.__new__(HandSim)
@@ -87,7 +110,9 @@ class HandSim:
         if self.special or self.to_target:
             return False
         if self.phase == ANSWER_PH:
-            return self.R.raise_value(self.pending[1]) is not None
+            pending = self.pending
+            assert pending is not None  # the answer phase answers a raise
+            return self.R.raise_value(pending[1]) is not None
         rr = self.rr
         return (self.phase == PLAY_PH and self.R.raise_value(self.value) is not None
                 and (rr is None or rr == self.cur & 1))
@@ -129,14 +154,18 @@ class HandSim:
         elif a == RAISE:
             seat = self.cur
             if self.phase == ANSWER_PH:
-                _r, self.value, resume = self.pending
+                pending = self.pending
+                assert pending is not None  # the answer phase answers a raise
+                _r, self.value, resume = pending
             else:
                 resume = seat
             self.pending = (seat, self.R.raise_value(self.value), resume)
             self.phase = ANSWER_PH
             self.cur = self.answerer(seat)
         elif a == ACCEPT:
-            _r, self.value, resume = self.pending
+            pending = self.pending
+            assert pending is not None  # accept answers a raise
+            _r, self.value, resume = pending
             self.rr = self.cur & 1
             self.pending = None
             self.phase = PLAY_PH
@@ -376,7 +405,9 @@ def basic_policy(sim: HandSim, btab, legal, rnd=None, estimate=None) -> tuple[in
     else:
         p = (estimate or power)(sim, seat, btab)
     if sim.phase == ANSWER_PH:
-        now, raised = sim.value, sim.pending[1]
+        pending = sim.pending
+        assert pending is not None  # the answer phase answers a raise
+        now, raised = sim.value, pending[1]
         if RAISE in legal and p >= RERAISE_AT:
             return RAISE, "reraise", p
         if p >= accept_threshold(now, raised) + ACCEPT_MARGIN:
@@ -404,7 +435,7 @@ class _CachedPower:
     __slots__ = ("cache",)
     LIMIT = 300_000
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.cache: dict = {}
 
     def __call__(self, sim: HandSim, seat: int, btab) -> float:

@@ -7,6 +7,7 @@ hand and the vira. Nothing here ever touches a :class:`truco.Game`.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import comb
 
 from ..presets import variant as get_variant
@@ -120,7 +121,7 @@ class View:
         """The model position with the known hands and ``hands`` ({seat: strengths}) for the
         rest (seats left out hold nothing: fine for a decision of a seat whose cards are in)."""
         S = self.rules.strength
-        full = [[] for _s in range(self.n)]
+        full: list[list[int]] = [[] for _s in range(self.n)]
         if self.mine is not None:
             full[self.seat] = [S[c.id] for c in self.mine]
         for s, cards in self.partner.items():
@@ -187,14 +188,14 @@ class View:
             left -= self.sizes[s]
         return total
 
-    def strength_classes(self):
+    def strength_classes(self) -> Iterator[tuple[tuple[int, ...], int]]:
         """Every deal to the one hidden seat (two-player games), grouped by strengths: yields
         (sorted strengths, how many card deals give them)."""
         if len(self.hidden) != 1:
             raise ValueError("exact grouping needs exactly one hidden seat")
         m = self.sizes[self.hidden[0]]
         S = self.rules.strength
-        counts: dict = {}
+        counts: dict[int, int] = {}
         for c in self.unseen:
             counts[S[c.id]] = counts.get(S[c.id], 0) + 1
         levels = sorted(counts)
