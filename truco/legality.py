@@ -53,8 +53,10 @@ def _play(g: Any, action: Action) -> IllegalAction | None:
                              reason=Reason.DECIDE_FIRST)
     cur, card = g._current, action.card
     assert card is not None  # a play action names its card
-    if card in g._hands[cur] and not g._flor_due(cur):
-        return None
+    if card in g._hands[cur]:
+        if not g._flor_due(cur):
+            return None
+        return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
     owner = next((s for s, h in enumerate(g._hands) if card in h), None)
     if owner is not None and owner != cur:
         return IllegalAction(_("{card} is not in player {player}'s hand").format(
