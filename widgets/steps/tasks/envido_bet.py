@@ -110,14 +110,10 @@ class EnvidoBetTask(AnswerTask):
         raise RuntimeError("no deal fits this envido")  # pragma: no cover
 
     def _why_not(self, key: str):
+        """The engine's reason why ``key`` may not be done now (None: it may). "play" is
+        playing the first of the learner's cards."""
         if key == "play":
-            code = self.game.observation(0).hand[0]
-            err = self.game.why_not(f"play {code}", player=0)
-            if err is not None and err.reason == "card_not_in_hand":
-                # (the engine names the card, not the envido waiting for its answer)
-                return IllegalAction(_("an envido must be answered first: quiero, no quiero "
-                                       "or a raise"), reason="answer_pending")
-            return err
+            return self.game.why_not(f"play {self.game.observation(0).hand[0]}", player=0)
         return self.game.why_not(key, player=0)
 
     def _ask_score(self, ask: str, game, action: str | None, reply: str | None = None) -> None:
