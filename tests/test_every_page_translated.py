@@ -7,12 +7,12 @@ HTML, labels, button texts and tooltips, the pickers' options, the cards' names,
 texts) is read after each step, and the lesson's prose as Voilà's hook translates it.
 
 A page fails when it shows an English word of the English catalog (a word of a msgid of
-``truco/locale`` or ``lessons/locale``) that the language's catalogs never use (a word the
+``truco/locale``, ``widgets/locale`` or ``lessons/locale``) that the language's catalogs never use (a word the
 translators kept, such as "Truco", "Zap" or "manilha", is fine). The failure lists, for the
 translators, the messages the pages looked up that the language's catalog does not translate
 (missing, empty, fuzzy, or left in English), with the pages that showed them; the same list is
 written to ``test-artifacts/untranslated-<code>.txt``. Until the catalogs are brought up to
-date and translated (``python -m truco.i18n update``, then the translation pass), this test
+date and translated (``python -m widgets.i18n update``, then the translation pass), this test
 fails and its message is the translators' work list.
 """
 from __future__ import annotations
@@ -32,7 +32,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from truco import i18n
-from truco.i18n import LANGUAGES, LOCALE_DIR, set_language
+from truco.i18n import LANGUAGES, set_language
+from widgets import i18n as widgets_i18n
 from widgets import prose
 
 REPO = Path(__file__).resolve().parents[1]
@@ -55,7 +56,9 @@ def _catalog(path: Path, code: str):
 
 @lru_cache(maxsize=None)
 def catalogs(code: str) -> tuple:
-    return (_catalog(LOCALE_DIR / code / "LC_MESSAGES" / "truco.po", code),
+    """``code``'s catalogs: the engine's, the widgets', the lessons' prose."""
+    return (_catalog(i18n.TRUCO.po_path(code), code),
+            _catalog(widgets_i18n.WIDGETS.po_path(code), code),
             _catalog(prose.LOCALE_DIR / code / "LC_MESSAGES" / f"{prose.DOMAIN}.po", code))
 
 
@@ -96,8 +99,8 @@ def kept_words(code: str) -> frozenset:
 def untranslated(code: str, msgid) -> bool:
     """Whether ``code``'s catalog leaves ``msgid`` (a str, or a (singular, plural) pair) in
     English: missing, empty, fuzzy, or the same text where it has English words."""
-    catalog = catalogs(code)[0]
-    message = catalog.get(msgid)
+    engine, views, _prose = catalogs(code)
+    message = engine.get(msgid) or views.get(msgid)  # the widgets' domain falls back so
     if message is None or "fuzzy" in message.flags:
         return True
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
@@ -250,7 +253,11 @@ class Lookups:
     def __init__(self, code: str, monkeypatch):
         self.seen: dict = {}
         self.page = ""
-        translations = i18n._translations(code)
+        # both code domains: the widgets' (whose misses go on to the engine's) and the engine's
+        for translations in (widgets_i18n._translations(code), i18n._translations(code)):
+            self._watch(translations, monkeypatch)
+
+    def _watch(self, translations, monkeypatch):
         gettext, ngettext = translations.gettext, translations.ngettext
 
         def looked_up(message):
@@ -274,6 +281,7 @@ def english_after():
 @pytest.fixture(scope="module", autouse=True)
 def compiled():
     i18n.compile_catalogs()
+    widgets_i18n.compile_catalogs()
     prose.compile_all()
 
 

@@ -1,6 +1,10 @@
 """Translations (issue 8): every message translated in every language, placeholders kept, plural
 forms present, and the engine explaining verdicts and refusing actions in the learner's language.
 
+Two code domains (issue 19): ``truco`` (truco/locale, the engine's messages only) and
+``widgets`` (widgets/locale, the views' and the app's), which falls back to ``truco`` for the
+messages both use; every check on the catalogs runs on both.
+
 The catalogs are compiled at the start of the session (``compile_catalogs``), so this file also
 works when run directly with pytest, without ``make``.
 """
@@ -15,7 +19,10 @@ from babel.messages.pofile import read_po
 
 import truco
 from truco import i18n
-from truco.i18n import LANGUAGES, LOCALE_DIR, set_language
+from truco.i18n import LANGUAGES, set_language
+from widgets import i18n as widgets_i18n
+
+DOMAINS = {"truco": i18n.TRUCO, "widgets": widgets_i18n.WIDGETS}
 
 REPO = i18n.REPO_DIR
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -34,6 +41,7 @@ NATIVE_TERMS = {"Truco", "Truc", "Envido", "Flor", "Muestra", "Vira", "Retruco",
 @pytest.fixture(scope="session", autouse=True)
 def compiled():
     assert i18n.compile_catalogs() == len(LANGUAGES)
+    assert widgets_i18n.compile_catalogs() == len(LANGUAGES)
     yield
     set_language("en")
 
@@ -44,13 +52,13 @@ def english_after():
     set_language("en")
 
 
-def load(code: str):
-    with (LOCALE_DIR / code / "LC_MESSAGES" / "truco.po").open("rb") as fh:
+def load(code: str, domain: str = "truco"):
+    with DOMAINS[domain].po_path(code).open("rb") as fh:
         return read_po(fh, locale=code)
 
 
-def template():
-    with (LOCALE_DIR / "truco.pot").open("rb") as fh:
+def template(domain: str = "truco"):
+    with DOMAINS[domain].template.open("rb") as fh:
         return read_po(fh)
 
 
@@ -63,28 +71,55 @@ def ids(catalog) -> set:
     return {m.id for m in catalog if m.id}
 
 
-def _extracted_now(tmp_path):
-    """The messages the code holds now (a fresh extraction to a scratch file)."""
-    from babel.messages.frontend import CommandLineInterface
-
-    out = tmp_path / "now.pot"
-    import os
-    here = os.getcwd()
-    os.chdir(i18n.REPO_DIR)
-    try:
-        CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg",
-                                    "--no-default-keywords", "-k", "_", "-k", "N_",
-                                    "-k", "ngettext:1,2", "-o", str(out), "."])
-    finally:
-        os.chdir(here)
+def _extracted_now(tmp_path, domain: str = "truco"):
+    """The messages the code holds now (a fresh extraction to a scratch file, by the
+    domain's mapping file; the widgets' leaves out what the engine's template holds)."""
+    out = DOMAINS[domain].extract(tmp_path / f"now-{domain}.pot")
     with out.open("rb") as fh:
         return read_po(fh)
 
 
-def test_template_is_up_to_date_with_the_code(tmp_path):
-    now = ids(_extracted_now(tmp_path))
-    missing = now - ids(template())
-    assert not missing, f"run `python -m truco.i18n update`: new messages {sorted(map(str, missing))[:5]}"
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_template_is_up_to_date_with_the_code(tmp_path, domain):
+    now = _extracted_now(tmp_path, domain)
+    missing = ids(now) - ids(template(domain))
+    assert not missing, f"run `python -m widgets.i18n update`: new messages {sorted(map(str, missing))[:5]}"
+    if domain == "truco":  # the engine's template holds what the engine's code uses, no more
+        gone = ids(template(domain)) - ids(now)
+        assert not gone, f"run `python -m widgets.i18n update`: stale messages {sorted(map(str, gone))[:5]}"
+
+
+def test_engine_catalog_holds_engine_messages_only():
+    """Issue 19: a message only the views or the app use is in the widgets' catalog; one the
+    engine uses (the widgets perhaps too) in the engine's, never in both."""
+    engine, views = template("truco"), template("widgets")
+    assert not ids(engine) & ids(views)
+    for message in engine:
+        if message.id:
+            assert message.locations and all(p.startswith("truco/") for p, _n in message.locations), message.id
+    for message in views:
+        if message.id:
+            assert message.locations and all(p.startswith("widgets/") for p, _n in message.locations), message.id
+    assert "New hand" in ids(views) and "New hand" not in ids(engine)
+    assert "hearts" in ids(engine) and "hearts" not in ids(views)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_widgets_fall_back_to_the_engine_catalog(code):
+    """The widgets' ``_`` finds the engine's messages (a card's suit, a variant's title)
+    through the fallback, and its own; the engine's ``_`` does not know the widgets'."""
+    set_language(code)
+    assert widgets_i18n._("hearts") == i18n._("hearts") != "hearts"
+    engine_only = next(m for m in load(code) if m.id and not isinstance(m.id, tuple)
+                       and m.string != m.id)
+    assert widgets_i18n._(engine_only.id) == engine_only.string
+    own = next(m for m in load(code, "widgets") if m.id and not isinstance(m.id, tuple)
+               and m.string != m.id)
+    assert widgets_i18n._(own.id) == own.string and i18n._(own.id) == own.id
+    plural = next(m for m in load(code, "widgets") if isinstance(m.id, tuple))
+    assert widgets_i18n.ngettext(*plural.id, 1) in plural.string
+    # a context no catalog has: the English message (msgctxt is part of a message's key)
+    assert widgets_i18n.pgettext("no such context", "hearts") == "hearts"
 
 
 def test_no_message_hides_in_an_f_string():
@@ -98,13 +133,13 @@ def test_no_message_hides_in_an_f_string():
             with path.open("rb") as fh:
                 for token in tokenize.tokenize(fh.readline):
                     if token.type == tokenize.STRING and re.match(r"(?i)r?fr?['\"]", token.string) \
-                            and re.search(r"\b(?:_|N_|ngettext)\(\s*['\"]", token.string):
+                            and re.search(r"\b(?:_|N_|n?p?gettext)\(\s*['\"]", token.string):
                         found.append(f"{path.relative_to(REPO)}:{token.start[0]}")
     assert not found, found
 
 
 def test_template_covers_what_a_learner_reads():
-    msgids = ids(template())
+    msgids = ids(template()) | ids(template("widgets"))
     for text in ("hearts", "espadas", "king", "{rank} of {suit}",          # card names
                  "{a} wins the trick.", "Tricks: {results}. {team} wins the hand: {rule}.",
                  ("{team} scores {n} point.", "{team} scores {n} points."),  # verdicts
@@ -114,10 +149,11 @@ def test_template_covers_what_a_learner_reads():
         assert text in msgids
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_every_message_is_translated_with_the_same_placeholders(code):
-    catalog = load(code)
-    assert ids(catalog) == ids(template())
+def test_every_message_is_translated_with_the_same_placeholders(code, domain):
+    catalog = load(code, domain)
+    assert ids(catalog) == ids(template(domain))
     for message in catalog:
         if not message.id:
             continue
@@ -131,11 +167,12 @@ def test_every_message_is_translated_with_the_same_placeholders(code):
             assert s.endswith(" ") == sources[0].endswith(" "), (code, message.id)
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_translations_are_not_english(code):
+def test_translations_are_not_english(code, domain):
     """A translation may keep a message as it is only when the message is a placeholder
     pattern or a game term players use under its own name."""
-    kept = [m.id for m in load(code) if m.id and not isinstance(m.id, tuple)
+    kept = [m.id for m in load(code, domain) if m.id and not isinstance(m.id, tuple)
             and m.string == m.id and re.search(r"[A-Za-z]{3}", re.sub(r"\{[^}]*\}", "", m.id))
             and m.id not in NATIVE_TERMS]
     assert not kept, f"{code} keeps English: {kept}"
@@ -143,11 +180,17 @@ def test_translations_are_not_english(code):
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_plural_forms(code):
+    for domain in DOMAINS:
+        catalog = load(code, domain)
+        plurals = [m for m in catalog if isinstance(m.id, tuple)]
+        assert plurals, domain
+        for message in plurals:
+            assert len(message.string) == catalog.num_plurals, (code, domain, message.id)
+        set_language(code)
+        for n in (0, 1, 2, 4, 11):
+            text = widgets_i18n.ngettext(*plurals[0].id, n)
+            assert text in plurals[0].string, (code, domain, n)
     catalog = load(code)
-    plurals = [m for m in catalog if isinstance(m.id, tuple)]
-    assert plurals
-    for message in plurals:
-        assert len(message.string) == catalog.num_plurals, (code, message.id)
     scores = catalog.get(("{team} scores {n} point.", "{team} scores {n} points."))
     set_language(code)
     for n in (0, 1, 2, 4, 11):
@@ -162,13 +205,14 @@ def test_english_plurals():
         "points.")
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_babel_checks_pass(code):
+def test_babel_checks_pass(code, domain):
     """Babel's own checks (what ``pybabel compile`` runs) find nothing but one known false
     alarm: messages are ``{name}`` templates, and Babel reads the ``% o`` of ``{pct}% of`` (or
     the ``% c`` of ``{pct}% chose``) as a printf directive that a translation (``{pct}% de``)
     would have to repeat."""
-    for message, errors in load(code).check():
+    for message, errors in load(code, domain).check():
         for error in errors:
             assert "placeholder" in str(error) and re.search(r"\}%\s?[a-z]", message.id) and \
                 "python-brace-format" in message.flags, (code, message.id, error)
@@ -341,7 +385,7 @@ def test_messages_write_numbers_in_the_language(code):
         assert "۷" in text and "7" not in text
 
 
-@pytest.mark.parametrize("kind", ["truco", "lessons"])
+@pytest.mark.parametrize("kind", ["truco", "widgets", "lessons"])
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_plural_forms_headers_are_babels(code, kind):
     """Each catalog's Plural-Forms is the rule Babel gives for its language (CLDR): Persian
@@ -353,8 +397,8 @@ def test_plural_forms_headers_are_babels(code, kind):
 
     from widgets import prose
 
-    path = (LOCALE_DIR if kind == "truco" else prose.LOCALE_DIR) / code / "LC_MESSAGES" / \
-        f"{kind}.po"
+    path = DOMAINS[kind].po_path(code) if kind in DOMAINS else \
+        prose.LOCALE_DIR / code / "LC_MESSAGES" / f"{kind}.po"
     with path.open("rb") as fh:
         catalog = read_po(fh, locale=code)
     header = dict(catalog.mime_headers)["Plural-Forms"]
@@ -405,18 +449,20 @@ def test_noun_phrases_open_sentences_with_a_capital():
 
 def test_no_message_is_a_plural_written_with_brackets():
     """Counts go through ngettext: no msgid says 'card(s)'."""
-    found = [m.id for m in template() if m.id and re.search(r"\w\((s|es)\)", str(m.id))]
-    now = [m for m in found if m in ids(_extracted_now_cached())]
-    assert not now, now
+    for domain in DOMAINS:
+        found = [m.id for m in template(domain)
+                 if m.id and re.search(r"\w\((s|es)\)", str(m.id))]
+        now = [m for m in found if m in ids(_extracted_now_cached(domain))]
+        assert not now, (domain, now)
 
 
-_EXTRACTED = []
+_EXTRACTED: dict = {}
 
 
-def _extracted_now_cached():
-    if not _EXTRACTED:
+def _extracted_now_cached(domain: str = "truco"):
+    if domain not in _EXTRACTED:
         import tempfile
         from pathlib import Path
         with tempfile.TemporaryDirectory() as tmp:
-            _EXTRACTED.append(_extracted_now(Path(tmp)))
-    return _EXTRACTED[0]
+            _EXTRACTED[domain] = _extracted_now(Path(tmp), domain)
+    return _EXTRACTED[domain]

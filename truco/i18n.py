@@ -1,17 +1,24 @@
 """Translation of every text the engine shows, through gettext catalogs managed with Babel.
 
 Messages are English msgids with named placeholders; the language is chosen per context
-(per kernel, per learner) with :func:`set_language`. ``python -m truco.i18n compile`` compiles
-the ``.po`` catalogs in ``truco/locale`` to ``.mo`` files (``make`` runs it).
+(per kernel, per learner) with :func:`set_language`, one choice for every domain.
 
-Keeping the catalogs in step with the code (Babel; ``babel.cfg`` at the repository root):
+A :class:`Domain` is one set of catalogs: this module's is ``truco`` (the engine's messages,
+``truco/locale/<lang>/LC_MESSAGES/truco.po``); the views and the app have their own,
+``widgets`` (:mod:`widgets.i18n`, ``widgets/locale``), which falls back to this one for the
+messages they share with the engine, then to English. This module never imports the widgets.
+
+Keeping the catalogs in step with the code (Babel; the mapping file ``babel.cfg`` at the
+repository root lists ``truco/``):
 
 - ``python -m truco.i18n extract`` writes the template ``truco/locale/truco.pot`` from every
-  ``_()``, ``N_()`` and ``ngettext()`` in ``truco/`` and ``widgets/``;
+  ``_()``, ``N_()``, ``ngettext()`` and ``pgettext()`` in ``truco/``;
 - ``python -m truco.i18n update`` extracts, then merges the template into every language's
   ``truco.po`` (new messages arrive untranslated, for a translator to fill in; English is the
   identity catalog, filled in automatically);
 - ``python -m truco.i18n compile`` compiles them to ``.mo`` (``make`` runs it).
+
+``python -m widgets.i18n update`` and ``compile`` do both code domains, engine first.
 """
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ import sys
 import threading
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 REPO_DIR = Path(__file__).resolve().parents[1]
@@ -29,7 +37,8 @@ TEMPLATE = LOCALE_DIR / "truco.pot"
 DOMAIN = "truco"
 LANGUAGES = ("en", "pt_BR", "es_AR", "th", "tl", "fa")
 RTL = frozenset({"fa"})
-_current = contextvars.ContextVar("truco_language", default=None)
+_current: contextvars.ContextVar[str | None] = contextvars.ContextVar("truco_language",
+                                                                      default=None)
 # The thread's language, also set by set_language: a kernel runs widget callbacks (comm
 # messages) in its main thread but outside the context of the cell that chose the language,
 # so they fall back to it. Another thread (another learner) still starts in English.
@@ -97,25 +106,132 @@ def match_language(value: str | None) -> str | None:
 
 def get_language() -> str:
     """The language messages are shown in now (e.g. "en", "pt_BR")."""
-    return _current.get() or getattr(_thread, "code", "en")
+    code = _current.get()
+    return code if code else getattr(_thread, "code", "en")
 
 
-@lru_cache(maxsize=None)
+# What Babel extracts as a message: the msgid (and plural, and context) arguments.
+KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3")
+
+
+class Domain:
+    """One gettext domain: catalogs ``<locale_dir>/<code>/LC_MESSAGES/<name>.po`` (compiled
+    to ``.mo``), the template ``<locale_dir>/<name>.pot`` extracted from the code the Babel
+    mapping file ``mapping`` lists, and a ``fallback`` domain asked for what this one lacks
+    (then English): a message both domains' code uses lives in the fallback's catalogs only.
+
+    >>> TRUCO.name, TRUCO.template.name
+    ('truco', 'truco.pot')
+    """
+
+    _all: list["Domain"] = []
+
+    def __init__(self, name: str, locale_dir: Path, mapping: Path,
+                 fallback: "Domain | None" = None) -> None:
+        self.name = name
+        self.locale_dir = Path(locale_dir)
+        self.template = self.locale_dir / f"{name}.pot"
+        self.mapping = Path(mapping)
+        self.fallback = fallback
+        self._cache: dict[str, _gettext.NullTranslations] = {}
+        Domain._all.append(self)
+
+    def __repr__(self) -> str:
+        return f"Domain({self.name!r})"
+
+    def translations(self, code: str) -> _gettext.NullTranslations:
+        """The compiled catalog of ``code``, chained to the fallback domain's."""
+        found = self._cache.get(code)
+        if found is None:
+            found = _gettext.translation(self.name, localedir=str(self.locale_dir),
+                                         languages=[code], fallback=True)
+            if self.fallback is not None:
+                found.add_fallback(self.fallback.translations(code))
+            self._cache[code] = found
+        return found
+
+    def gettext(self, message: str) -> "Message":
+        """``message`` in the current language (a :class:`Message`)."""
+        return Message(self.translations(get_language()).gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> "Message":
+        """The form of the message for ``n`` in the current language."""
+        return Message(self.translations(get_language()).ngettext(singular, plural, n))
+
+    def pgettext(self, context: str, message: str) -> "Message":
+        """``message`` in the current language, as meant in ``context`` (a word with two
+        senses gets one msgid for each)."""
+        return Message(self.translations(get_language()).pgettext(context, message))
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> "Message":
+        """:meth:`ngettext` in ``context``."""
+        return Message(self.translations(get_language()).npgettext(context, singular, plural,
+                                                                   n))
+
+    def po_path(self, code: str) -> Path:
+        """Where the catalog of ``code`` is."""
+        return self.locale_dir / code / "LC_MESSAGES" / f"{self.name}.po"
+
+    def compile(self) -> int:
+        """Compile every language's ``.po`` to ``.mo``; returns how many."""
+        return compile_catalogs(self.locale_dir, self.name)
+
+    def extract(self, output: Path | None = None) -> Path:
+        """Write the template (or ``output``) from the code the mapping file lists, leaving
+        out the messages the fallback domain's template holds already."""
+        import os
+
+        output = Path(output or self.template)
+        here = os.getcwd()
+        os.chdir(REPO_DIR)  # the mapping files' patterns are relative to the repository
+        try:
+            keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
+            _pybabel("extract", "-F", str(self.mapping), "--no-default-keywords", *keywords,
+                     "-c", "Translators:", "--sort-by-file", "--project", "Truco Tutor",
+                     "-o", str(output.resolve()), ".")
+        finally:
+            os.chdir(here)
+        shared: set = set()
+        if self.fallback is not None:
+            from babel.messages.pofile import read_po
+
+            with self.fallback.template.open("rb") as fh:
+                shared = {m.id for m in read_po(fh) if m.id}
+        _brace_only(output, leave_out=shared)
+        return output
+
+    def update(self) -> list[str]:
+        """Extract, then merge the template into every language's catalog. A message new to
+        this domain that another domain's catalog (one chained to this one) has translated
+        already, having moved between the two, keeps that translation."""
+        others = [(d.locale_dir, d.name) for d in Domain._all
+                  if d is not self and (d.fallback is self or self.fallback is d)]
+        return merge_template(self.extract(), self.locale_dir, self.name, borrow_from=others)
+
+
+TRUCO = Domain(DOMAIN, LOCALE_DIR, REPO_DIR / "babel.cfg")
+
+
 def _translations(code: str) -> _gettext.NullTranslations:
-    return _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
+    return TRUCO.translations(code)
 
 
 def _(message: str) -> "Message":
     """Translate ``message`` into the current language (a :class:`Message`: its ``format``
     writes numbers in the language's way and isolates every value in right-to-left text)."""
-    return Message(_translations(get_language()).gettext(message))
+    return Message(TRUCO.translations(get_language()).gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> "Message":
     """The form of the message for ``n`` by the language's plural rule (the catalog's
     ``Plural-Forms``, which must agree with Babel's rule for the language, see
     :func:`plural_forms`)."""
-    return Message(_translations(get_language()).ngettext(singular, plural, n))
+    return Message(TRUCO.translations(get_language()).ngettext(singular, plural, n))
+
+
+def pgettext(context: str, message: str) -> "Message":
+    """``message`` as meant in ``context`` (gettext's ``msgctxt``) in the current language."""
+    return TRUCO.pgettext(context, message)
 
 
 # --- numbers, lists and direction in the learner's language ---------------------------------
@@ -218,6 +334,7 @@ class Percent(float):
     """
 
     __slots__ = ("decimals",)
+    decimals: int
 
     def __new__(cls, value, decimals: int = 0):
         self = super().__new__(cls, value)
@@ -240,7 +357,7 @@ def isolate(text, direction: str | None = None) -> str:
     text = str(text)
     if not text or get_language() not in RTL:
         return text
-    start = {"ltr": LRI, "rtl": RLI}.get(direction, FSI)
+    start = {"ltr": LRI, "rtl": RLI}.get(direction or "", FSI)
     return f"{start}{text}{PDI}"
 
 
@@ -364,7 +481,7 @@ def _fill(template: str, args, kwargs, code: str) -> str:
         if spec and "{" in spec:
             spec = _fill(spec, args, kwargs, code)
         if spec or isinstance(value, Percent):
-            text = format(value, spec)
+            text = format(value, spec or "")
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             text = number(value, code=code)
         else:
@@ -439,6 +556,13 @@ def N_(message: str) -> str:
     return message
 
 
+# Words the engine translates from data at run time and no other ``_()``/``N_()`` in truco/
+# names: a side bet's title (truco.side_verdicts, ``_(bet.title())``) and an action's name
+# (truco.players._base, ``_(action)``). Marked here so that they are engine messages, in the
+# engine's catalog (the widgets, which use them too, find them there through the fallback).
+RUNTIME_WORDS = (N_("Envido"), N_("Flor"), N_("flor"), N_("mon reste"))
+
+
 def compile_catalogs(locale_dir: Path = LOCALE_DIR, domain: str = DOMAIN) -> int:
     """Compile every ``.po`` of ``domain`` under ``locale_dir`` (``truco/locale``) to ``.mo``;
     returns how many."""
@@ -452,7 +576,8 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR, domain: str = DOMAIN) -> int
         with po_path.with_suffix(".mo").open("wb") as fh:
             write_mo(fh, catalog)
         count += 1
-    _translations.cache_clear()
+    for each in Domain._all:  # a domain's translations hold its fallback's: drop them all
+        each._cache.clear()
     return count
 
 
@@ -464,31 +589,23 @@ def _pybabel(*args: str) -> None:
 
 def extract() -> Path:
     """Write the template ``truco/locale/truco.pot`` from the code (see ``babel.cfg``)."""
-    import os
-
-    here = os.getcwd()
-    os.chdir(REPO_DIR)  # babel.cfg's patterns are relative to the repository
-    try:
-        _pybabel("extract", "-F", "babel.cfg", "--no-default-keywords", "-k", "_", "-k", "N_",
-                 "-c", "Translators:",
-                 "-k", "ngettext:1,2", "--sort-by-file",
-                 "--project", "Truco Tutor", "-o", str(TEMPLATE.relative_to(REPO_DIR)), ".")
-    finally:
-        os.chdir(here)
-    _brace_only(TEMPLATE)
-    return TEMPLATE
+    return TRUCO.extract()
 
 
-def _brace_only(path: Path) -> None:
+def _brace_only(path: Path, leave_out: set | frozenset = frozenset()) -> None:
     """Our messages use ``{name}`` placeholders only: a ``%`` in them (``{pct}% of``) is text,
     not a printf directive, so drop the ``python-format`` flag Babel guesses from it (its
-    checker would otherwise reject a translation such as ``{pct}% de``)."""
+    checker would otherwise reject a translation such as ``{pct}% de``). Messages whose ids
+    are in ``leave_out`` (another domain's) are dropped."""
     from babel.messages.pofile import read_po, write_po
 
     with path.open("rb") as fh:
         catalog = read_po(fh)
     catalog.project, catalog.copyright_holder = "Truco Tutor", "Truco Tutor"
-    for message in catalog:
+    for message in list(catalog):
+        if message.id and message.id in leave_out:
+            catalog.delete(message.id, message.context)
+            continue
         message.flags.discard("python-format")
     with path.open("wb") as fh:
         write_po(fh, catalog, width=100, sort_by_file=True)
@@ -497,12 +614,15 @@ def _brace_only(path: Path) -> None:
 def update() -> list[str]:
     """Extract, then merge the template into every language's catalog (creating missing ones).
     English is the identity catalog: its translations are the msgids themselves."""
-    return merge_template(extract(), LOCALE_DIR, DOMAIN)
+    return TRUCO.update()
 
 
-def merge_template(template_path: Path, locale_dir: Path, domain: str) -> list[str]:
+def merge_template(template_path: Path, locale_dir: Path, domain: str,
+                   borrow_from: Sequence[tuple[Path, str]] = ()) -> list[str]:
     """Merge the template at ``template_path`` into ``locale_dir/<code>/LC_MESSAGES/<domain>.po``
-    for every language (see :func:`update`)."""
+    for every language (see :func:`update`); a message left untranslated takes its
+    translation (and translator's comments) from the same language's catalog of a
+    ``(locale_dir, domain)`` in ``borrow_from``, when that one has it."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
@@ -520,6 +640,8 @@ def merge_template(template_path: Path, locale_dir: Path, domain: str) -> list[s
             po_path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=code, project="Truco Tutor", fuzzy=False)
         catalog.update(template, no_fuzzy_matching=True)
+        for other_dir, other_domain in borrow_from:
+            _borrow(catalog, Path(other_dir) / code / "LC_MESSAGES" / f"{other_domain}.po", code)
         if code == "en":
             for message in catalog:
                 if message.id:
@@ -531,13 +653,41 @@ def merge_template(template_path: Path, locale_dir: Path, domain: str) -> list[s
     return done
 
 
+def main(domains: Sequence[Domain], argv: Sequence[str], program: str) -> int:
+    """The command line of ``python -m truco.i18n`` and ``python -m widgets.i18n``:
+    ``extract``, ``update`` or ``compile`` each of ``domains`` in turn."""
+    command = list(argv)
+    if command not in (["compile"], ["extract"], ["update"]):
+        print(f"usage: python -m {program} extract | update | compile")
+        return 2
+    for domain in domains:
+        if command == ["compile"]:
+            print(f"{domain.name}: compiled {domain.compile()} catalog(s)")
+        elif command == ["extract"]:
+            print(f"{domain.name}: wrote {domain.extract()}")
+        else:
+            print(f"{domain.name}: updated {', '.join(domain.update())}")
+    return 0
+
+
+def _borrow(catalog, path: Path, code: str) -> None:
+    """Fill ``catalog``'s untranslated messages from the catalog at ``path`` (if any)."""
+    from babel.messages.pofile import read_po
+
+    if not path.exists():
+        return
+    with path.open("rb") as fh:
+        other = read_po(fh, locale=code)
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.id or any(strings):
+            continue
+        found = other.get(message.id, message.context)
+        if found is not None and found.string and "fuzzy" not in found.flags and \
+                isinstance(found.string, tuple) == isinstance(message.string, tuple):
+            message.string = found.string
+            message.user_comments = list(found.user_comments)
+
+
 if __name__ == "__main__":  # pragma: no cover - command line
-    command = sys.argv[1:]
-    if command == ["compile"]:
-        print(f"compiled {compile_catalogs()} catalog(s)")
-    elif command == ["extract"]:
-        print(f"wrote {extract()}")
-    elif command == ["update"]:
-        print(f"updated {', '.join(update())}")
-    else:
-        print("usage: python -m truco.i18n extract | update | compile")
+    sys.exit(main([TRUCO], sys.argv[1:], "truco.i18n"))

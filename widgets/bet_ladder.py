@@ -24,7 +24,7 @@ import ipywidgets as W
 
 from truco import Game, IllegalAction, resolve
 from truco import players as truco_players
-from truco.i18n import _
+from .i18n import _
 from truco.verdicts import SAME_SIDE_RAISED_LAST, team_name
 
 from .app import deal_seed

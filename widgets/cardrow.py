@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 import anywidget
 import traitlets
 
-from truco.i18n import _
+from .i18n import _
 
 __all__ = ["CardRow", "MAX_CODE_LENGTH"]
 

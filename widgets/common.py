@@ -23,7 +23,8 @@ from html import escape
 import ipywidgets as W
 
 import truco
-from truco.i18n import BIDI_CONTROLS, N_, Phrase, _, capitalize_first, get_language
+from truco.i18n import BIDI_CONTROLS, Phrase, capitalize_first, get_language
+from .i18n import N_, _
 
 from .language import RTL_CLASS, apply_session_language, direction
 from .svg import SPECIAL_HIGHLIGHTS, card_back_svg, card_svg

@@ -19,7 +19,8 @@ from html import escape
 import ipywidgets as W
 
 import truco
-from truco.i18n import _, format_list, ngettext
+from truco.i18n import format_list
+from .i18n import _, ngettext
 
 from .app import FROM_APP, resolve_recorder
 from .cardrow import CardRow

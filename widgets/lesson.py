@@ -41,7 +41,8 @@ import ipywidgets as W
 import traitlets
 
 import truco
-from truco.i18n import LANGUAGES, N_, Percent, _, get_language, language_name
+from truco.i18n import LANGUAGES, Percent, get_language, language_name
+from .i18n import N_, _
 
 from .classroom import session as classroom
 from .common import FEEDBACK, READY, rtl, set_feedback

@@ -16,7 +16,8 @@ import random
 
 import ipywidgets as W
 
-from truco.i18n import N_, _, chain, ngettext
+from truco.i18n import chain
+from .i18n import N_, _, ngettext
 
 from .app import FROM_APP, resolve_recorder
 from .cardrow import CardRow

@@ -32,9 +32,9 @@ import ipywidgets as W
 import truco
 from truco import odds
 from truco import i18n
-from truco.i18n import (LANGUAGES, LOCALE_DIR, LRI, PDI, RLI, _, chain, format_list, get_language,
-                        has_rtl_letters, ngettext, number, percent, set_language,
-                        text_direction)
+from truco.i18n import (LANGUAGES, LOCALE_DIR, LRI, PDI, RLI, chain, format_list, get_language,
+                        has_rtl_letters, number, percent, set_language, text_direction)
+from .i18n import _, ngettext
 
 from .common import TutorWidget, get_variant, vira_word
 

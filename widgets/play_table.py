@@ -24,7 +24,8 @@ import ipywidgets as W
 from truco import Game, IllegalAction
 from truco import coach as truco_coach
 from truco import players as truco_players
-from truco.i18n import N_, _, ngettext, percent
+from truco.i18n import percent
+from .i18n import N_, _, ngettext
 
 from .app import deal_seed
 from .common import TutorWidget, button, get_variant, seat_name

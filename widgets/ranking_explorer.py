@@ -15,7 +15,8 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _, format_list, get_language, ngettext
+from truco.i18n import format_list, get_language
+from .i18n import _, ngettext
 
 from .cardrow import CardRow
 from .common import (TutorWidget, button, card_item, card_label, full_sentence, get_variant,

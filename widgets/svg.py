@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from truco.i18n import _, get_language
+from truco.i18n import get_language
+from .i18n import _
 
 from .card_art import (CX, CY, FOUR_COLOUR, TWO_COLOUR, H, W, back, french_pip, french_pips,
                        spanish_frame, spanish_group, spanish_pips)

@@ -35,7 +35,8 @@ from html import escape
 import ipywidgets as W
 
 from truco import score_text
-from truco.i18n import _, ngettext, sequence
+from truco.i18n import sequence
+from .i18n import _, ngettext
 
 from .cardrow import CardRow
 from .common import (ActionButtons, back_item, button, card_item, card_label, get_variant,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from truco.i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext
 
 from .common import team_label
 

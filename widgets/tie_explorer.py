@@ -28,7 +28,8 @@ import ipywidgets as W
 
 import truco
 from truco import Undecided, resolve
-from truco.i18n import _, capitalize_first, sequence
+from truco.i18n import capitalize_first, sequence
+from .i18n import _
 
 from .app import FROM_APP, resolve_recorder
 from .common import ActionButtons, TutorWidget, button, get_variant, team_label, variant_picker

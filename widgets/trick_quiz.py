@@ -17,7 +17,8 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _, sequence
+from truco.i18n import sequence
+from .i18n import _
 
 from .app import FROM_APP, resolve_recorder
 from .cardrow import CardRow

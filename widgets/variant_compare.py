@@ -20,7 +20,8 @@ import ipywidgets as W
 
 import truco
 from truco import Undecided, resolve
-from truco.i18n import _, format_list, ngettext, sequence
+from truco.i18n import format_list, sequence
+from .i18n import _, ngettext
 
 from .app import deal_seed
 from .cardrow import CardRow

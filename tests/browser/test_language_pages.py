@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from truco.i18n import LANGUAGES, LOCALE_DIR, language_name
+from widgets.i18n import LOCALE_DIR as WIDGETS_LOCALE_DIR
 from widgets import prose
 
 PAGES = ("index", "01_ranking", "03_tricks")
@@ -56,9 +57,12 @@ def pieces_left_over(path, code: str, separators) -> set[str]:
 
 @lru_cache(maxsize=None)
 def english_left_over(code: str) -> tuple[str, ...]:
-    """English that must not show in the widgets in ``code``."""
+    """English that must not show in the widgets in ``code``: from the engine's catalog and
+    the widgets' own (issue 19: two domains, the widgets' falling back to the engine's)."""
     return tuple(sorted(pieces_left_over(LOCALE_DIR / code / "LC_MESSAGES" / "truco.po",
-                                         code, PLACEHOLDER)))
+                                         code, PLACEHOLDER)
+                        | pieces_left_over(WIDGETS_LOCALE_DIR / code / "LC_MESSAGES"
+                                           / "widgets.po", code, PLACEHOLDER)))
 
 
 @lru_cache(maxsize=None)
@@ -150,7 +154,8 @@ def test_browser_language_is_the_default(browser, voila_server):
         page.goto(f"{voila_server}voila/render/lessons/03_tricks.ipynb")
         step = page.locator(".tutor-widget.tutor-step").first
         expect(step).to_be_visible(timeout=60_000)
-        from truco.i18n import _, set_language
+        from truco.i18n import set_language
+        from widgets.i18n import _
         set_language("pt_BR")
         try:
             prompt = _("Which card wins this trick? Click it, or Tie if nobody wins it.")

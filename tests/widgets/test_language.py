@@ -10,6 +10,7 @@ import pytest
 
 from truco import i18n
 from truco.i18n import get_language, set_language
+from widgets import i18n as widgets_i18n
 from widgets import TrickQuiz
 from widgets.language import requested_language, session_language
 from widgets.lesson import StartPage, footer
@@ -21,7 +22,8 @@ ANSWERED = "This question is answered already: press Next for a new one."
 
 
 def catalog(code: str, msgid: str) -> str:
-    return gettext.translation(i18n.DOMAIN, localedir=str(i18n.LOCALE_DIR),
+    """``msgid`` in the widgets' own catalog of ``code`` (the quiz's messages are there)."""
+    return gettext.translation(widgets_i18n.DOMAIN, localedir=str(widgets_i18n.LOCALE_DIR),
                                languages=[code]).gettext(msgid)
 
 
@@ -29,6 +31,7 @@ def catalog(code: str, msgid: str) -> str:
 def page(monkeypatch):
     """A clean page environment; English again afterwards."""
     i18n.compile_catalogs()
+    widgets_i18n.compile_catalogs()
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
     set_language("en")

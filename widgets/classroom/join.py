@@ -24,7 +24,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from truco.i18n import _
+from ..i18n import _
 
 from . import limits
 from .config import Settings

@@ -26,7 +26,7 @@ from urllib.parse import quote, urlsplit
 
 import segno
 
-from truco.i18n import _
+from ..i18n import _
 
 from .store import format_code
 

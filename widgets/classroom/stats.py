@@ -22,7 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import truco
-from truco.i18n import N_, Percent, _, format_list
+from truco.i18n import Percent, format_list
+from ..i18n import N_, _
 
 from .store import shown_text
 

@@ -33,8 +33,9 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from truco.i18n import _, number
+from truco.i18n import number
 from truco.i18n import percent as shown_percent
+from ..i18n import _
 
 from ..common import FEEDBACK, READY, rtl, set_feedback
 from ..language import apply_session_language

@@ -19,7 +19,8 @@ import random
 import ipywidgets as W
 
 import truco
-from truco.i18n import N_, _, format_list
+from truco.i18n import format_list
+from ..i18n import N_, _
 
 from ..classroom import session as classroom
 from ..common import TutorWidget, button

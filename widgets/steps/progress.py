@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
-from truco.i18n import _
+from ..i18n import _
 
 from ..common import rtl
 from ..language import direction

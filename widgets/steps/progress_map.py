@@ -14,7 +14,7 @@ from html import escape
 import ipywidgets as W
 import traitlets
 
-from truco.i18n import _, ngettext
+from ..i18n import _, ngettext
 
 from ..common import rtl, set_feedback
 from ..lesson import _LINKS_ESM, LESSONS, LessonLinks, lesson_href, lesson_title

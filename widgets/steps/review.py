@@ -19,7 +19,8 @@ from html import escape
 import ipywidgets as W
 
 import truco
-from truco.i18n import _, babel_locale, ngettext
+from truco.i18n import babel_locale
+from ..i18n import _, ngettext
 
 from ..common import TutorWidget
 from ..language import direction

@@ -23,7 +23,7 @@ import random
 import ipywidgets as W
 
 import truco
-from truco.i18n import _
+from ..i18n import _
 
 from ..classroom import session as classroom
 from ..common import TutorWidget, button

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from truco.i18n import _, ngettext
+from ..i18n import _, ngettext
 
 from ..language import direction
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from html import escape
 
 import truco
-from truco.i18n import _
+from ...i18n import _
 
 from ...common import full_sentence, vira_word
 from ...variant_compare import compatible_variants, shared_cards

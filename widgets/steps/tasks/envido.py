@@ -18,7 +18,8 @@ from html import escape
 import ipywidgets as W
 
 import truco
-from truco.i18n import N_, _, number
+from truco.i18n import number
+from ...i18n import N_, _
 
 from ...cardrow import CardRow
 from ...common import card_html, card_item, vira_highlight, vira_word

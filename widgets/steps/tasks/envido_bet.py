@@ -18,7 +18,8 @@ import ipywidgets as W
 
 import truco
 from truco import Game, IllegalAction
-from truco.i18n import N_, _, format_list
+from truco.i18n import format_list
+from ...i18n import N_, _
 
 from ..model import Outcome
 from .raising import MAX_DEALS, AnswerTask, number_choices, parse_item, table_for

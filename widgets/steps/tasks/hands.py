@@ -17,7 +17,8 @@ from html import escape
 import ipywidgets as W
 
 from truco import Undecided, resolve
-from truco.i18n import _, sequence
+from truco.i18n import sequence
+from ...i18n import _
 
 from ...common import ActionButtons, rtl, team_label
 from ..model import Outcome, Task

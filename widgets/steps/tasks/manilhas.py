@@ -19,7 +19,8 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import N_, _, chain, ngettext
+from truco.i18n import chain
+from ...i18n import N_, _, ngettext
 from truco.ranking import PAULISTA_CYCLE
 
 from ...cardrow import CardRow

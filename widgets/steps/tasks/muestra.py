@@ -17,7 +17,8 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import N_, _, chain, format_list
+from truco.i18n import chain, format_list
+from ...i18n import N_, _
 
 from ...cardrow import CardRow
 from ...common import card_html, card_item, special_highlight, vira_highlight, vira_word

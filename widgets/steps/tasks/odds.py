@@ -13,7 +13,7 @@ import math
 
 import truco
 from truco import odds
-from truco.i18n import N_, _
+from ...i18n import N_, _
 
 from ...odds_charts import frac, pct
 from ...common import sentence

@@ -18,7 +18,8 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _, format_list
+from truco.i18n import format_list
+from ...i18n import _
 
 from ...common import rtl
 from ...play_table import PlayTable

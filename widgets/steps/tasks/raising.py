@@ -23,7 +23,8 @@ from html import escape
 import ipywidgets as W
 
 from truco import Game, IllegalAction
-from truco.i18n import N_, _, format_list, number
+from truco.i18n import format_list, number
+from ...i18n import N_, _
 
 from ...common import ActionButtons, card_item, rtl
 from ...table import TableView

@@ -21,7 +21,7 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _
+from ...i18n import _
 
 from ...cardrow import CardRow
 from ...common import card_html, card_item, full_sentence, vira_highlight, vira_word

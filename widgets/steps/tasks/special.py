@@ -19,7 +19,8 @@ from html import escape
 import ipywidgets as W
 
 from truco import Game
-from truco.i18n import N_, _, number
+from truco.i18n import number
+from ...i18n import N_, _
 
 from ...common import card_item, team_label
 from ...cardrow import CardRow

@@ -17,7 +17,8 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import _, sequence
+from truco.i18n import sequence
+from ...i18n import _
 
 from ...cardrow import CardRow
 from ...common import (ActionButtons, card_item, four_colour_requested, rtl, team_label,

@@ -19,7 +19,8 @@ import ipywidgets as W
 
 import truco
 from truco import Game, IllegalAction
-from truco.i18n import _, format_list
+from truco.i18n import format_list
+from ...i18n import _
 
 from ...common import ActionButtons, card_item, full_sentence, rtl
 from ...table_words import event_line
