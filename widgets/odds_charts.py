@@ -401,8 +401,9 @@ def _stamp(language: str) -> str:
     """What a drawn chart depends on besides its arguments: this module, the engine's odds,
     the language's catalog and matplotlib's version."""
     digest = hashlib.sha256(version("matplotlib").encode())
-    catalog = LOCALE_DIR / language / "LC_MESSAGES" / "truco.mo"
-    for path in (Path(__file__), Path(odds.__file__), Path(i18n.__file__), catalog):
+    catalogs = (LOCALE_DIR / language / "LC_MESSAGES" / "truco.mo",
+                Path(__file__).parent / "locale" / language / "LC_MESSAGES" / "widgets.mo")
+    for path in (Path(__file__), Path(odds.__file__), Path(i18n.__file__), *catalogs):
         digest.update(path.read_bytes() if path.exists() else b"-")
     return digest.hexdigest()[:20]
 

@@ -28,7 +28,8 @@ import pytest
 import websocket
 from playwright.sync_api import expect
 
-from truco.i18n import _, set_language, get_language
+from truco.i18n import get_language, set_language
+from widgets.i18n import _  # the classroom's messages are the widgets' own
 from widgets.classroom.store import SQLiteStore, format_code
 from widgets.server import LOADING_TEXT, voila_env
 

@@ -183,6 +183,15 @@ def test_the_warm_modules_exist():
     assert missing == []
 
 
+def test_every_kind_of_step_task_is_warm():
+    """A lesson page loads its task kinds lazily; a pooled kernel has them all imported."""
+    from widgets.steps.tasks import KINDS
+
+    kinds = {"widgets.steps.tasks." + target.split(":")[0] for target in KINDS.values()}
+    assert kinds <= set(server.WARM_MODULES), kinds - set(server.WARM_MODULES)
+    assert "widgets.steps.runner" in server.WARM_MODULES
+
+
 # -- real pooled kernels -------------------------------------------------------------------------
 
 async def _kernel_says(manager: TutorKernelManager, kernel_id: str, code: str) -> str:

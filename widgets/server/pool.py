@@ -54,7 +54,13 @@ WARM_MODULES = (
     "widgets.language", "widgets.lesson", "widgets.classroom.session", "widgets.classroom.join",
     "widgets.ranking_explorer", "widgets.manilha_trainer", "widgets.trick_quiz",
     "widgets.tie_explorer", "widgets.bet_ladder", "widgets.envido_trainer",
-    "widgets.play_table", "widgets.variant_compare", "widgets.odds_charts",
+    "widgets.play_table", "widgets.variant_compare", "widgets.odds_charts", "widgets.i18n",
+    # lessons as steps: the runner, the learner's progress, and every kind of task
+    "widgets.steps", "widgets.steps.runner", "widgets.steps.progress", "widgets.steps.identity",
+    "widgets.steps.progress_map", "widgets.steps.review", "widgets.steps.exam",
+    *(f"widgets.steps.tasks.{name}" for name in (
+        "ranking", "manilhas", "tricks", "hands", "raising", "special", "envido", "envido_bet",
+        "muestra", "truc", "play", "compare", "odds")),
 )
 DEFAULT_POOL = 4
 POOL_ENV = "TRUCO_KERNEL_POOL"
@@ -64,7 +70,8 @@ POOL_ENV = "TRUCO_KERNEL_POOL"
 # the message catalogs and Babel's number data of every language (about 17 ms of a page's
 # first cell otherwise).
 WARM_CALLS = tuple(("truco.i18n", name, [code]) for code in LANGUAGES
-                   for name in ("_translations", "_number_style"))
+                   for name in ("_translations", "_number_style")) + tuple(
+    ("widgets.i18n", "_translations", [code]) for code in LANGUAGES)  # the views' own catalog
 
 
 def warm_up_code(modules=WARM_MODULES, calls=WARM_CALLS) -> str:
