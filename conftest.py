@@ -35,3 +35,13 @@ else:
     # machine (CI beside other work) a widget's answer can take longer, and a test then failed
     # although the page was right: every expectation waits up to 30 s for its state instead.
     expect.set_options(timeout=30_000)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """When the session runs the lessons under nbval, start those runs now, in the background
+    (tests/test_notebooks.py, ``start_nbval``): they overlap the rest of the suite."""
+    for item in items:
+        if item.name.startswith("test_lesson_runs_under_nbval"):
+            item.module.start_nbval()
+            return
+

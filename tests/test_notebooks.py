@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import os
 import subprocess
+import tempfile
 import sys
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -28,7 +29,7 @@ from widgets.server import voila_env
 REPO = Path(__file__).resolve().parents[1]
 LESSON_DIR = REPO / "lessons"
 NOTEBOOKS = sorted(p.name for p in LESSON_DIR.glob("*.ipynb"))
-PARALLEL = max(1, min(3, os.cpu_count() or 1))  # kernels at once
+PARALLEL = max(1, min(2, (os.cpu_count() or 1) - 1))  # kernels at once, beside the other tests
 CELL_TIMEOUT = 120  # seconds per cell; a lesson cell takes well under a second
 
 
@@ -39,12 +40,12 @@ def jupyter_env() -> dict[str, str]:
     return env
 
 
-def run_nbval(name: str, tmp: Path) -> dict:
+def run_nbval(name: str, tmp: Path, env: dict[str, str]) -> dict:
     report = tmp / f"{name}.xml"
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
            f"--nbval-cell-timeout={CELL_TIMEOUT}", f"--junitxml={report}",
            str(LESSON_DIR / name)]
-    proc = subprocess.run(cmd, cwd=REPO, env=jupyter_env(), capture_output=True, text=True,
+    proc = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True,
                           timeout=600, stdin=subprocess.DEVNULL)
     cases = []
     if report.exists():
@@ -56,12 +57,26 @@ def run_nbval(name: str, tmp: Path) -> dict:
             "output": (proc.stdout + proc.stderr)[-6000:]}
 
 
+_RUNS: dict = {}  # notebook name -> Future of its nbval run, once started
+
+
+def start_nbval() -> None:
+    """Start the nbval runs (kernels in subprocesses, in the background): the root conftest
+    calls this as soon as the session has collected a nbval test, so the kernels run while the
+    other tests do (mostly waiting on browsers) instead of before this module's tests."""
+    if _RUNS:
+        return
+    tmp = Path(tempfile.mkdtemp(prefix="nbval-"))
+    env = jupyter_env()  # taken now: tests change os.environ while the runs go on
+    pool = ThreadPoolExecutor(max_workers=PARALLEL, thread_name_prefix="nbval")
+    _RUNS.update({name: pool.submit(run_nbval, name, tmp, env) for name in NOTEBOOKS})
+    pool.shutdown(wait=False)
+
+
 @pytest.fixture(scope="module")
-def nbval_results(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("nbval")
-    with ThreadPoolExecutor(max_workers=PARALLEL) as pool:
-        futures = {name: pool.submit(run_nbval, name, tmp) for name in NOTEBOOKS}
-        return {name: future.result() for name, future in futures.items()}
+def nbval_results():
+    start_nbval()  # already running when the whole suite was collected
+    return {name: future.result() for name, future in _RUNS.items()}
 
 
 def load(name: str):

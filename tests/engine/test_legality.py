@@ -76,9 +76,10 @@ def test_the_fast_list_is_the_list_the_rules_give(which, seed, steps):
         check(game)
 
 
-def test_every_setting_agrees_over_a_few_seeded_games():
+def test_every_setting_agrees_over_a_seeded_game():
+    """One whole seeded game of every setting (the property above draws more at random)."""
     for variant, players in SETTINGS:
-        for seed in range(3):
+        for seed in range(1):
             for game in states(variant, players, seed, 400):
                 check(game)
 
