@@ -35,7 +35,11 @@ NATIVE_TERMS = {"Truco", "Truc", "Envido", "Flor", "Muestra", "Vira", "Retruco",
                 "Truco Argentino", "Truco Uruguayo", "Truc (Sackson)", "rey", "caballo",
                 "Minas Gerais, Brazil", "{n} malas", "{n} buenas", "base",
                 "Flor, {cards}: {sum} = {points}.", "Argentina", "Uruguay", "{n} manilha",
-                "{n} mala", "{n} buena", "mon reste", "flor", "mano", "Mano"}
+                "{n} mala", "{n} buena", "mon reste", "flor", "mano", "Mano",
+                # the side bets' calls, said aloud and named in verdicts (truco.actions)
+                "Real Envido", "Falta Envido", "Contraflor", "Contraflor al resto", "envido",
+                "real envido", "falta envido", "quiero", "no quiero", "son buenas", "contraflor",
+                "contraflor al resto", "con flor quiero", "con flor me achico"}
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -466,3 +470,25 @@ def _extracted_now_cached(domain: str = "truco"):
         with tempfile.TemporaryDirectory() as tmp:
             _EXTRACTED[domain] = _extracted_now(Path(tmp), domain)
     return _EXTRACTED[domain]
+
+
+def test_side_bet_names_and_calls_are_translated_where_the_engine_shows_them():
+    """A verdict names the bet ("Player 1 calls Real Envido"), a computer's reason quotes what
+    it said: both come from data (truco.actions BET_TITLES and SAID), looked up in the
+    language's catalog, never shown as the raw English code."""
+    from truco.actions import BET_TITLES, SAID
+    from truco.players._base import done_clause
+
+    set_language("fa")
+    try:
+        g = truco.Game.from_deal("argentino", hands=[["4e", "7c", "1o"], ["5b", "6b", "12c"]],
+                                 dealer=1)
+        g.apply("real envido")
+        called = g.log[-1].verdict.explain()
+        assert "رئال انویدو" in called, called
+        template, values = done_clause("redeal")
+        assert values["word"] == "پخش دوباره"
+        for word in list(BET_TITLES.values()) + list(SAID.values()):
+            assert truco.i18n._(word) != word or word in NATIVE_TERMS, word
+    finally:
+        set_language("en")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .errors import IllegalAction
-from .i18n import _
+from .i18n import N_, _
 from .reasons import Reason
 
 PLAY, RAISE, ACCEPT, REFUSE, FOLD = "play", "raise", "accept", "refuse", "fold"
@@ -14,6 +14,18 @@ QUIERO, NO_QUIERO, SON_BUENAS = "quiero", "no quiero", "son buenas"
 FLOR, CONTRAFLOR, CONTRAFLOR_RESTO = "flor", "contraflor", "contraflor al resto"
 CON_FLOR_QUIERO, CON_FLOR_ACHICO = "con flor quiero", "con flor me achico"
 MON_RESTE, REDEAL = "mon reste", "redeal"
+# How a sentence names a side bet (a verdict: "Real Envido: team A scores 3") and what a
+# player says aloud ("player 1 said son buenas"): marked here for the catalogs, translated
+# where they are shown (truco.side_verdicts, truco.players).
+BET_TITLES = {ENVIDO: N_("Envido"), REAL_ENVIDO: N_("Real Envido"),
+              FALTA_ENVIDO: N_("Falta Envido"), FLOR: N_("Flor"), CONTRAFLOR: N_("Contraflor"),
+              CONTRAFLOR_RESTO: N_("Contraflor al resto")}
+SAID = {ENVIDO: N_("envido"), REAL_ENVIDO: N_("real envido"), FALTA_ENVIDO: N_("falta envido"),
+        QUIERO: N_("quiero"), NO_QUIERO: N_("no quiero"), SON_BUENAS: N_("son buenas"),
+        FLOR: N_("flor"), CONTRAFLOR: N_("contraflor"),
+        CONTRAFLOR_RESTO: N_("contraflor al resto"), CON_FLOR_QUIERO: N_("con flor quiero"),
+        CON_FLOR_ACHICO: N_("con flor me achico"), MON_RESTE: N_("mon reste"),
+        REDEAL: N_("redeal")}
 WORDS = (RAISE, ACCEPT, REFUSE, FOLD, ENVIDO, REAL_ENVIDO, FALTA_ENVIDO, QUIERO, NO_QUIERO,
          SON_BUENAS, FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_QUIERO, CON_FLOR_ACHICO,
          MON_RESTE, REDEAL)

@@ -556,13 +556,6 @@ def N_(message: str) -> str:
     return message
 
 
-# Words the engine translates from data at run time and no other ``_()``/``N_()`` in truco/
-# names: a side bet's title (truco.side_verdicts, ``_(bet.title())``) and an action's name
-# (truco.players._base, ``_(action)``). Marked here so that they are engine messages, in the
-# engine's catalog (the widgets, which use them too, find them there through the fallback).
-RUNTIME_WORDS = (N_("Envido"), N_("Flor"), N_("flor"), N_("mon reste"))
-
-
 def compile_catalogs(locale_dir: Path = LOCALE_DIR, domain: str = DOMAIN) -> int:
     """Compile every ``.po`` of ``domain`` under ``locale_dir`` (``truco/locale``) to ``.mo``;
     returns how many."""

@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+from .actions import BET_TITLES
 from .i18n import _
 from .reasons import RULES, SIGNAL_TEXTS, TEXTS, Reason, rule_text
 from .verdicts import Verdict, _first_upper, team_name
@@ -27,7 +28,7 @@ class SideVerdict(Verdict):
         team = self.winner if self.winner is not None else self.seat & 1
         fmt = dict(seat=self.seat, team=team_name(team), points=self.points, **self.facts)
         if "bet" in fmt:
-            fmt["bet"] = _(fmt["bet"].title())
+            fmt["bet"] = _(BET_TITLES.get(fmt["bet"], fmt["bet"].title()))
         return _(TEXTS[self.reason]).format(**fmt)
 
     def _key(self):

@@ -1,6 +1,7 @@
 """The player interface shared by every computer player."""
 from __future__ import annotations
 
+from ..actions import SAID
 from ..i18n import N_, _
 from ._sim import ACCEPT, FOLD, RAISE, REFUSE, WORDS
 
@@ -99,7 +100,7 @@ def done_clause(action: str, variant=None, vira=None, value=None) -> tuple:
                "refuse": N_("{player} refused"), "fold": N_("{player} went to the deck")}
     if action in clauses:
         return (clauses[action], {})
-    return (N_("{player} said {word}"), {"word": _(action)})
+    return (N_("{player} said {word}"), {"word": _(SAID.get(action, action))})
 
 
 def only_reason(action: str, observation=None, variant=None) -> Reason:
@@ -119,7 +120,7 @@ def only_reason(action: str, observation=None, variant=None) -> Reason:
                       "only", card=v.card_name(action[5:], vira))
     return reason(N_("'{action}' is the only thing you may do now."),
                   N_("{did}: it was the only thing it could do."), "only",
-                  action=_(action), did=done_clause(action, v, vira))
+                  action=_(SAID.get(action, action)), did=done_clause(action, v, vira))
 
 
 def model_codes(view) -> tuple[list, dict]:
