@@ -38,10 +38,21 @@ else:
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """When the session runs the lessons under nbval, start those runs now, in the background
-    (tests/test_notebooks.py, ``start_nbval``): they overlap the rest of the suite."""
+    """When the session runs the lessons under nbval (tests/test_notebooks.py), remember how to
+    start those runs: ``pytest_runtest_setup`` starts them in the background once the browser
+    tests are over, so the kernels overlap the engine's and the widgets' tests instead of
+    competing with Chromium and Voila, or running alone before their own tests."""
     for item in items:
         if item.name.startswith("test_lesson_runs_under_nbval"):
-            item.module.start_nbval()
+            config._tutor_start_nbval = item.module.start_nbval
             return
 
+
+_BROWSERS = ("tests/browser/", "tests/classroom/")  # the tests that drive Chromium and Voila
+
+
+def pytest_runtest_setup(item):
+    start = getattr(item.config, "_tutor_start_nbval", None)
+    if start is not None and not item.nodeid.startswith(_BROWSERS):
+        item.config._tutor_start_nbval = None
+        start()

@@ -62,8 +62,8 @@ _RUNS: dict = {}  # notebook name -> Future of its nbval run, once started
 
 def start_nbval() -> None:
     """Start the nbval runs (kernels in subprocesses, in the background): the root conftest
-    calls this as soon as the session has collected a nbval test, so the kernels run while the
-    other tests do (mostly waiting on browsers) instead of before this module's tests."""
+    calls this when the session's browser tests are over, so the kernels run while the
+    engine's and the widgets' tests do instead of before this module's own tests."""
     if _RUNS:
         return
     tmp = Path(tempfile.mkdtemp(prefix="nbval-"))
@@ -75,7 +75,7 @@ def start_nbval() -> None:
 
 @pytest.fixture(scope="module")
 def nbval_results():
-    start_nbval()  # already running when the whole suite was collected
+    start_nbval()  # usually already running (see the root conftest)
     return {name: future.result() for name, future in _RUNS.items()}
 
 
