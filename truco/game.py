@@ -27,7 +27,8 @@ from .presets import variant as get_variant
 from .preview import Preview, preview
 from .flor import FlorMixin
 from .side_bets import EnvidoMixin
-from .truc import TrucMixin
+from .truc import ANSWER_HANDLERS, HANDLERS as TRUC_HANDLERS, TrucSpecials, mon_reste_error
+from .truc import signal as give_signal
 from .verdicts import SAME_SIDE_RAISED_LAST, _first_upper, team_name
 from .state import ANSWER, DECIDE, OVER, PLAY_PHASE, Event, GameBase, _new
 from .variants import Variant
@@ -207,26 +208,28 @@ class CoreGame(GameBase):
                 return legal
             # A side rule (envido, flor, Truc specials) is live.
             table = self._table
+            specials = self.truc_specials
             if self._env_live:
                 if self._flor_due(cur):  # a flor to announce comes first
                     legal = [table[FLOR]]
-                    if self._may_fold():
+                    if specials is None or specials.may_fold(self):
                         legal.append(table[FOLD])
                     legal = self._legal = tuple(legal)
                     return legal
                 legal = acts + []
-                if self._truc_bets:
-                    self._truc_actions(legal)
+                if specials is not None and specials.bets:
+                    specials.actions(self, legal)
                 if not self._env_done:
                     self._envido_actions(legal)
             else:
                 legal = acts + []
-                if self._truc_bets:
-                    self._truc_actions(legal)
+                if specials is not None and specials.bets:
+                    specials.actions(self, legal)
             # A flor still to announce would block raising, but it is forced above.
             if may_raise and self._mon_reste is None:
                 legal.append(table[RAISE])
-            if self._may_fold():  # (in 4-player Truc only the captains may)
+            # (in 4-player Truc only the captains may go to the deck)
+            if specials is None or specials.may_fold(self):
                 legal.append(table[FOLD])
         elif phase == ANSWER:
             table = self._table
@@ -237,8 +240,9 @@ class CoreGame(GameBase):
             if self.variant.deck_answers:  # going to the deck answers the raise
                 legal.append(table[FOLD])
             if self._has_sides:
-                if self._truc_bets:
-                    self._truc_actions(legal)
+                specials = self.truc_specials
+                if specials is not None and specials.bets:
+                    specials.actions(self, legal)
                 if self._env_live and not self._env_done:
                     self._envido_actions(legal)
         elif phase == DECIDE:
@@ -257,8 +261,9 @@ class CoreGame(GameBase):
             action = self._blind_play(action)
         action = parse_action(self.variant, action)
         if player is not None and player != self._current:
-            if self._captains_on:  # a partner answering or conceding for the side
-                self._check_captain(action.kind, player)
+            specials = self.truc_specials
+            if specials is not None and specials.captains_on:  # a partner answering or
+                specials.check_captain(self, action.kind, player)  # conceding for the side
             raise IllegalAction(_("it is not player {player}'s turn: player {current} is to act")
                                 .format(player=player, current=self._current),
                                 reason=Reason.NOT_YOUR_TURN)
@@ -283,7 +288,7 @@ class CoreGame(GameBase):
         """None if the current player may raise now, else the IllegalAction saying why."""
         phase = self._phase
         if self._mon_reste == "game":  # say why before "top of the ladder"
-            return self._mon_reste_error()
+            return mon_reste_error(self)
         turn = self._raise_turn_why()
         if turn == Reason.NO_RAISE_IN_SPECIAL_HAND and phase != OVER:
             reason = Reason.hand_of(self.variant.hand_of) if self._special == "hand_of" else \
@@ -302,7 +307,7 @@ class CoreGame(GameBase):
                 team=_first_upper(team_name(team)), other=team_name(1 - team)),
                 reason=Reason.SAME_SIDE_RAISED_LAST)
         if self._mon_reste is not None:
-            return self._mon_reste_error()
+            return mon_reste_error(self)
         if phase == PLAY_PHASE and self._flor_due(self._current):
             return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
         return None
@@ -385,7 +390,7 @@ class CoreGame(GameBase):
         verdict = resolve.raise_offer(self.variant, current, seat & 1, value)
         self._pending = (seat, value, resume)
         self._phase = ANSWER
-        self._current = self._answerer(seat) if self._captains_on or self._out else \
+        self._current = self._answerer(seat) if self._out or self.truc_specials is not None else \
             (seat + 1) % self.n
         event = _new(Event, ("raise", seat, action, verdict, self.hand_no))
         self.log.append(event)
@@ -483,17 +488,52 @@ class CoreGame(GameBase):
         return random.Random(seed)
 
 
-class Game(EnvidoMixin, FlorMixin, TrucMixin, CoreGame):
+class Game(EnvidoMixin, FlorMixin, CoreGame):
     """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2).
 
     The core rules come from :class:`CoreGame`; envido and flor from
-    :class:`truco.side_bets.EnvidoMixin`; the Truc specials from :class:`truco.truc.TrucMixin`.
+    :class:`truco.side_bets.EnvidoMixin` and :class:`truco.flor.FlorMixin`; the Truc specials
+    from the component :class:`truco.truc.TrucSpecials` (``game.truc_specials``).
     """
 
     __slots__ = ()
 
+    _truc_family = TrucSpecials
+    _truc_answers = ANSWER_HANDLERS
     _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **FlorMixin.handlers,
-                 **TrucMixin.handlers}
+                 **TRUC_HANDLERS}
     # Without the options deck_answers and fold_alone, going to the deck is always the whole
     # side's, straight away (the common case, one call).
     _plain_handlers = {**_handlers, FOLD: CoreGame._fold_side}
+
+    # --- the Truc specials' public view (truco.truc.TrucSpecials) ---------------------------
+    @property
+    def mon_reste(self):
+        """None, "pending" (mon reste waits for its answer) or "game" (the hand's winner wins
+        the game)."""
+        return self._mon_reste
+
+    @property
+    def captains(self) -> tuple:
+        """The captains (dealer and eldest) in a 4-player Truc game, else ()."""
+        specials = self.truc_specials
+        return (self.dealer, self.mano) if specials is not None and specials.captains_on \
+            else ()
+
+    @property
+    def signals(self) -> tuple:
+        """Every signal given this hand, ``((seat, sign), ...)`` (an omniscient view: use
+        :meth:`signals_for` or :meth:`observation` for what one seat may see)."""
+        specials = self.truc_specials
+        return () if specials is None else tuple(specials.signals)
+
+    def signals_for(self, seat: int) -> tuple:
+        """The signals ``seat`` has seen this hand: those of their partners only."""
+        specials = self.truc_specials
+        return () if specials is None else specials.signals_for(seat)
+
+    def signal(self, seat: int, sign: str) -> Event:
+        """``seat`` signals a card to their partner(s): "smile" (a 7), "wink" (an 8) or
+        "shrug" (an ace). Signals must be honest; only partners see them in
+        :meth:`observation`. Not an action: it does not change whose turn it is."""
+        return give_signal(self, seat, sign)

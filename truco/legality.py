@@ -5,10 +5,10 @@ reason and the rule in words).
 :func:`why` is the whole of it. The rules of a family live with the family and are asked from
 here: who may raise (``_raise_turn_why``) and the raise ladder in :mod:`truco.game`, envido and
 flor in :mod:`truco.side_bets` and :mod:`truco.flor`, redeal, mon reste and captains in
-:mod:`truco.truc`. :func:`derived_actions` lists what the rules allow; ``Game.legal_actions``,
-asked at every decision, is a faster path to the same list, and a Hypothesis property checks
-the two agree over random states of every variant and player count
-(tests/engine/test_legality.py).
+:mod:`truco.truc` (the component ``game.truc_specials``). :func:`derived_actions` lists what
+the rules allow; ``Game.legal_actions``, asked at every decision, is a faster path to the
+same list, and a Hypothesis property checks the two agree over random states of every variant
+and player count (tests/engine/test_legality.py).
 
 >>> from truco import Game
 >>> g = Game.from_deal("argentino", hands=[["4e", "7c", "1o"], ["5b", "6b", "12c"]], dealer=1)
@@ -28,6 +28,7 @@ from .actions import (ACCEPT, CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONT
 from .errors import IllegalAction
 from .i18n import N_, _
 from .reasons import Reason
+from .truc import fold_error, mon_reste_error, redeal_error
 from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, MON_RESTE_ANSWER,
                     OVER, PLAY_PHASE, REDEAL_ANSWER)
 
@@ -82,7 +83,7 @@ def _fold(g: Any, action: Action) -> IllegalAction | None:
     answer to a raise or an envido only under the rule option ``deck_answers``."""
     phase = g._phase
     if phase == PLAY_PHASE:
-        return None if g._may_fold() else g._captain_error(FOLD)
+        return fold_error(g)
     if g.variant.deck_answers and (phase == ANSWER or phase == ENVIDO_ANSWER
                                    and not g._unsung_flor(g._current)):
         return None
@@ -114,11 +115,11 @@ def _flor(g: Any, action: Action) -> IllegalAction | None:
 
 
 def _redeal(g: Any, action: Action) -> IllegalAction | None:
-    return g._redeal_error()
+    return redeal_error(g)
 
 
 def _mon_reste(g: Any, action: Action) -> IllegalAction | None:
-    return g._mon_reste_error()
+    return mon_reste_error(g)
 
 
 RULES = {PLAY: _play, RAISE: _raise, ACCEPT: _answer, REFUSE: _answer, FOLD: _fold,
@@ -134,7 +135,7 @@ def why(g: Any, action: Action) -> IllegalAction | None:
     if phase == OVER:
         return IllegalAction(_("the game is over"), reason=Reason.GAME_OVER)
     if phase == REDEAL_ANSWER or phase == MON_RESTE_ANSWER:  # a Truc special waits
-        return g._truc_answer_why(action.kind)
+        return g.truc_specials.answer_why(g, action.kind)
     return RULES[action.kind](g, action)
 
 

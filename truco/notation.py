@@ -18,6 +18,7 @@ from .errors import IllegalAction
 from .game import Game
 from .header import _preset, _value, header, parse_header
 from .i18n import _
+from .truc import mark_redealt
 from .observation import Observation, observe
 
 
@@ -28,7 +29,7 @@ def from_notation(text: str, seed=None):
     redealt = deal.pop("redealt", False)
     game = Game.from_deal(seed=seed, **deal)
     if redealt:
-        game._mark_redealt()
+        mark_redealt(game)
     for i, token in enumerate(actions.split()):
         word = token.replace("-", " ")
         try:

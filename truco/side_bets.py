@@ -68,7 +68,7 @@ class EnvidoMixin(GameBase):
     # --- what is allowed ---------------------------------------------------------------
     def _after_first_trick(self) -> None:
         self._env_live = False  # envido and flor live in the first trick only
-        if not self._truc_on:
+        if self.truc_specials is None:
             self._has_sides = False
 
     def _envido_open(self, seat) -> bool:

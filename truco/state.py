@@ -70,7 +70,8 @@ class GameBase:
     # Every attribute of a game, the side bets' and Truc specials' included, is a slot: some
     # seventy names are too many for Python's shared-key instance dicts, so with a dict each
     # attribute read was a hash lookup; a slot is read at a fixed offset. The rule classes
-    # (CoreGame, EnvidoMixin, TrucMixin, Game) add none of their own (``__slots__ = ()``).
+    # (CoreGame, EnvidoMixin, FlorMixin, Game) add none of their own (``__slots__ = ()``); the
+    # Truc specials are a component with slots of its own (``truc_specials``).
     __slots__ = (
         "variant", "n", "seed", "dealer", "mano", "vira", "hand_no", "is_over", "log",
         "_rng", "_score", "_winner", "_tables", "_table", "_raise_fold", "_fold_only", "_plays",
@@ -81,11 +82,11 @@ class GameBase:
         "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
         "_phase", "_out", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
         # side bets (truco.side_bets)
-        "_envido_on", "_env_live", "_truc_on", "_truc_bets", "_captains_on",
+        "_envido_on", "_env_live",
         "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
         "_flor_of", "_flor_sung", "_flor_bet", "_flor_singer", "_flor_out", "_env_bettor",
-        # Truc specials (truco.truc)
-        "_redeal_on", "_mon_reste_on", "_signals_on", "_redeal_used", "_mr", "_signals",
+        # Truc specials: a component with its own slots (truco.truc.TrucSpecials), or None
+        "truc_specials",
     )
     # The slots' types, for the type checker (no class attributes: declarations only).
     variant: Any
@@ -139,9 +140,6 @@ class GameBase:
     _teams: Any
     _envido_on: Any
     _env_live: Any
-    _truc_on: Any
-    _truc_bets: Any
-    _captains_on: Any
     _mon_reste: Any
     _env_done: Any
     _env_bets: list[str]
@@ -154,26 +152,22 @@ class GameBase:
     _flor_singer: Any
     _flor_out: Any
     _env_bettor: Any
-    _redeal_on: Any
-    _mon_reste_on: Any
-    _signals_on: Any
-    _redeal_used: Any
-    _mr: Any
-    _signals: list[tuple[int, str]]
+    truc_specials: Any  # truco.truc.TrucSpecials | None
 
     # What one rule family asks of another: the game (truco.Game) combines the families, and
     # each of these is defined by one of them (the core in truco.game, envido in
-    # truco.side_bets, flor in truco.flor, the Truc specials in truco.truc). Declared here for
+    # truco.side_bets, flor in truco.flor). Declared here for
     # the type checker only; the core's fast path asks them only when the family is in play.
     _handlers: ClassVar[dict[str, Handler]]
     _plain_handlers: ClassVar[dict[str, Handler]]
+    # The Truc specials' component class (truco.truc.TrucSpecials; set by truco.Game) and the
+    # handlers by which accept and refuse also answer a redeal or a mon reste.
+    _truc_family: ClassVar[Any] = None
+    _truc_answers: ClassVar[dict[str, Handler]] = {}
     if TYPE_CHECKING:
         def _new_rng(self, seed: Any) -> Random: ...
         def _on_accept(self, action: Action) -> Event: ...
         def _on_refuse(self, action: Action) -> Event: ...
-        def _may_fold(self) -> bool: ...
-        def _check_captain(self, kind: str, player: int) -> None: ...
-        def _truc_actions(self, legal: list) -> None: ...
         def _envido_actions(self, legal: list) -> None: ...
         def _falta(self, team: int | None = None) -> int: ...
         def _resume(self) -> None: ...
@@ -210,6 +204,13 @@ class GameBase:
         self._dispatch = self._handlers if v.deck_answers or v.fold_alone else \
             self._plain_handlers
         self._init_side_state()
+        # The Truc specials (a component: truco.truc.TrucSpecials), where the variant has any.
+        family = self._truc_family
+        self.truc_specials = specials = None if family is None else family.of(self)
+        if specials is not None:
+            self._has_sides = True
+            if specials.bets:  # accept and refuse also answer a redeal or a mon reste
+                self._dispatch = {**self._dispatch, **self._truc_answers}
         self._sides_enabled = self._has_sides  # the hooks are skipped when no rule needs them
 
     # --- dealing ------------------------------------------------------------------------
@@ -263,8 +264,9 @@ class GameBase:
             self._has_sides = True
             if self._envido_on:
                 self._start_hand_envido()
-            if self._truc_on:
-                self._start_hand_truc()
+            specials = self.truc_specials
+            if specials is not None:
+                specials.start_hand(self)
         hand_of = self._hand_of
         if hand_of is not None and (score[0] >= hand_of or score[1] >= hand_of):
             self._check_special_hand()
@@ -309,7 +311,11 @@ class GameBase:
         return _("the hand of {n}").format(n=self.variant.hand_of)
 
     def _answerer(self, seat: int) -> int:
-        """Who answers a bet made by ``seat``: the next player of the other side."""
+        """Who answers a bet made by ``seat``: the next player of the other side (with
+        captains, the other side's captain)."""
+        specials = self.truc_specials
+        if specials is not None and specials.captains_on:
+            return specials.answerer(self, seat)
         return (seat + 1) % self.n if not self._out else self._next_live(seat, 2)
 
     def _next_live(self, seat: int, step: int = 1) -> int:
@@ -364,8 +370,13 @@ class GameBase:
 
     # --- the view from one seat --------------------------------------------------------------
     def observation(self, player: int):
-        """What ``player`` can see: their own cards (and a partner's where the rules allow)."""
-        return observe(self, player)
+        """What ``player`` can see: their own cards (and a partner's where the rules allow);
+        in a game with partner signals, the partners' signals too (truco.truc)."""
+        obs = observe(self, player)
+        specials = self.truc_specials
+        if specials is None or not specials.signals_on:
+            return obs
+        return specials.observation(self, obs, player)
 
     def notation(self) -> str:
         """The current hand in the text notation (deal, then every action so far)."""
@@ -414,22 +425,17 @@ class GameBase:
                 tuple(e._key() for e in self.log), tuple(self.hand_notations),
                 self._rng.getstate(), self._side_snapshot())
 
-    # --- hooks for the side bets and specials (truco.side_bets, truco.truc) --------------------
+    # --- hooks for the side bets (truco.side_bets, truco.flor); the Truc specials are asked -----
+    # through their component (truco.truc.TrucSpecials: game.truc_specials).
     # The hot path reads these flags and calls a hook only when its rule can apply now.
     def _init_side_state(self) -> None:
         self._flor_of = {}  # seat -> flor points (truco.side_bets, each hand)
         self._envido_on = False  # envido (and maybe flor) in the rules (truco.side_bets)
         self._env_live = False  # envido or flor may still be bet this hand (first trick)
-        self._truc_on = False  # a Truc special in the rules (truco.truc)
-        self._truc_bets = False  # redeal or mon reste in the rules
-        self._captains_on = False  # only captains answer bets and concede
-        self._mon_reste = None
+        self._mon_reste = None  # None, "pending" or "game" (set by truco.truc.TrucSpecials)
 
     def _start_hand_envido(self) -> None:
         """Each hand of a game with ``_envido_on``: the envido and flor state."""
-
-    def _start_hand_truc(self) -> None:
-        """Each hand of a game with ``_truc_on``: the Truc specials' state."""
 
     def _after_first_trick(self) -> None:
         """After the first trick while ``_env_live``: envido and flor are over."""
@@ -438,7 +444,11 @@ class GameBase:
         pass
 
     def _other_phase_actions(self) -> list:
-        return []
+        specials = self.truc_specials  # a redeal or a mon reste waiting for its answer
+        return [] if specials is None else specials.answer_actions(self)
 
     def _side_snapshot(self):
-        return ()
+        specials = self.truc_specials
+        if specials is None:
+            return (("truc", False, self._mon_reste, None, ()),)
+        return (specials.snapshot(self),)

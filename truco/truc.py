@@ -1,5 +1,14 @@
 """The Truc specials (seed 002): redeal, mon reste, captains and partner signals.
 
+One rule family as a component: :class:`TrucSpecials` holds the family's state in its own
+slots (``game.truc_specials``, None in a variant without any of these rules), states each of
+its rules once (allowed now, or the IllegalAction saying why; :mod:`truco.legality` asks them
+through :func:`redeal_error`, :func:`mon_reste_error`, :func:`fold_error` and
+:meth:`TrucSpecials.answer_why`), and does what its actions do (the dispatch entries in
+:data:`HANDLERS` and :data:`ANSWER_HANDLERS`). The game calls it through that small interface
+only: ``start_hand``, ``actions``, ``answer_actions``, ``may_fold``, ``answerer``,
+``check_captain``, ``snapshot`` and ``observation``.
+
 Redeal: before any card is played, the non-dealer (with four players the eldest, i.e. the mano)
 may propose one redeal per hand; the dealer accepts (the hands are put aside and three new cards
 are dealt to each player from the stock, same dealer) or refuses (the hand is played as dealt).
@@ -30,14 +39,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from math import trunc
-from typing import ClassVar
+from typing import Any
 
 from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE
 from .errors import IllegalAction
 from .i18n import N_, _
 from .observation import Observation
-from .state import (GameBase, ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event,
-                    Handler)
+from .state import (ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event, Handler)
 from .reasons import RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
 from .resolve_side import (mon_reste_answer, mon_reste_offer, mon_reste_refusal, redeal_answer,
                            redeal_proposal)
@@ -80,168 +88,151 @@ _MON_RESTE_WHY = {
 }
 
 
-class TrucMixin(GameBase):
-    """Redeal, mon reste, captains and partner signals, for the Truc variants.
+class TrucSpecials:
+    """The Truc specials of one game: redeal, mon reste, captains and partner signals.
 
-    Every hook calls ``super()`` so :class:`truco.envido.EnvidoMixin` (before this class in the
-    MRO) and the core chain through it; games of other variants keep the core's fast path.
+    Held by the game as ``game.truc_specials`` (None when the variant has none of them); its
+    methods take the game, whose shared state (phase, turn, hands, hand value) they read and
+    change. Whether mon reste is on (``game.mon_reste``) stays on the game: the core scores a
+    hand by it and closes the raise ladder after it.
+
+    >>> from truco import Game
+    >>> ts = Game("truc", players=4, seed=1).truc_specials
+    >>> ts.redeal_on, ts.mon_reste_on, ts.captains_on, ts.signals_on
+    (True, True, True, True)
+    >>> Game("mineiro", seed=1).truc_specials is None
+    True
     """
 
-    __slots__ = ()  # the state's slots are declared once, in truco.state.GameBase
+    __slots__ = ("redeal_on", "mon_reste_on", "captains_on", "signals_on", "bets",
+                 "redeal_used", "mr", "signals")
+
+    def __init__(self, redeal_on: bool, mon_reste_on: bool, captains_on: bool,
+                 signals_on: bool) -> None:
+        self.redeal_on = redeal_on
+        self.mon_reste_on = mon_reste_on
+        self.captains_on = captains_on
+        # Signals are described for the French (piquet-deck) game with four players.
+        self.signals_on = signals_on
+        self.bets = redeal_on or mon_reste_on  # accept and refuse also answer these
+        self.redeal_used = False
+        self.mr: Any = None  # (proposer seat, value, value before, resume seat) while pending
+        self.signals: list[tuple[int, str]] = []
+
+    @classmethod
+    def of(cls, g: Any) -> TrucSpecials | None:
+        """The component for game ``g``, or None if its variant has none of the specials."""
+        v = g.variant
+        captains = v.captains and g.n == 4
+        if not (v.redeal or v.mon_reste or captains):
+            return None
+        return cls(v.redeal, v.mon_reste, captains, captains and v.deck_name == "piquet32")
 
     # --- state ----------------------------------------------------------------------------
-    def _init_side_state(self) -> None:
-        super()._init_side_state()
-        v = self.variant
-        self._redeal_on = v.redeal
-        self._mon_reste_on = v.mon_reste
-        self._captains_on = v.captains and self.n == 4
-        # Signals are described for the French (piquet-deck) game with four players.
-        self._signals_on = self._captains_on and v.deck_name == "piquet32"
-        self._redeal_used = False
-        self._mon_reste = None  # None, "pending" or "game" (both sides said mon reste)
-        self._mr = None  # (proposer seat, value, value before, resume seat) while pending
-        self._signals: list = []
-        self._truc_bets = self._redeal_on or self._mon_reste_on
-        if self._truc_bets or self._captains_on:
-            self._truc_on = self._has_sides = True
-            if self._truc_bets:  # accept and refuse also answer a redeal or a mon reste
-                self._dispatch = {**self._dispatch, **self.answer_handlers}
-        # A hand raised by mon reste may be worth a value off the ladder: the game's table of
-        # rungs (truco.tables) has no rung above such values.
+    def start_hand(self, g: Any) -> None:
+        """Each hand: no redeal proposed, no mon reste, no signals."""
+        self.redeal_used = False
+        g._mon_reste = None
+        self.mr = None
+        self.signals = []
 
-    def _start_hand_truc(self) -> None:
-        self._redeal_used = False
-        self._mon_reste = None
-        self._mr = None
-        self._signals = []
-
-    def _side_snapshot(self):
-        return super()._side_snapshot() + (
-            ("truc", self._redeal_used, self._mon_reste, self._mr, tuple(self._signals)),)
-
-    @property
-    def mon_reste(self):
-        """None, "pending" (mon reste waits for its answer) or "game" (the hand's winner wins
-        the game)."""
-        return self._mon_reste
-
-    @property
-    def captains(self) -> tuple:
-        """The captains (dealer and eldest) in a 4-player Truc game, else ()."""
-        return (self.dealer, self.mano) if self._captains_on else ()
-
-    @property
-    def signals(self) -> tuple:
-        """Every signal given this hand, ``((seat, sign), ...)`` (an omniscient view: use
-        :meth:`signals_for` or :meth:`observation` for what one seat may see)."""
-        return tuple(self._signals)
+    def snapshot(self, g: Any) -> tuple:
+        """The family's state, for comparing games."""
+        return ("truc", self.redeal_used, g._mon_reste, self.mr, tuple(self.signals))
 
     def signals_for(self, seat: int) -> tuple:
         """The signals ``seat`` has seen this hand: those of their partners only."""
-        return tuple((s, sign) for s, sign in self._signals if s != seat and (s ^ seat) & 1 == 0)
+        return tuple((s, sign) for s, sign in self.signals if s != seat and (s ^ seat) & 1 == 0)
+
+    def observation(self, g: Any, obs: Observation, player: int) -> Observation:
+        """``obs`` with the signals ``player`` has seen (in a game with signals)."""
+        values = {f.name: getattr(obs, f.name) for f in fields(Observation)}
+        return TrucObservation(**values, signals=self.signals_for(player))
 
     # --- legality ---------------------------------------------------------------------------
-    def _redeal_why(self):
+    def redeal_why(self, g: Any) -> Reason | None:
         """None if the current player may propose a redeal now, else the reason code."""
-        if not self._redeal_on:
+        if not self.redeal_on:
             return Reason.NO_REDEAL_IN_VARIANT
-        if self._redeal_used:
+        if self.redeal_used:
             return Reason.ONE_REDEAL_PER_HAND
-        if self._current != self.mano:
+        if g._current != g.mano:
             return Reason.ONLY_ELDEST_PROPOSES_REDEAL
-        if self._actions or self._phase != PLAY_PHASE:
+        if g._actions or g._phase != PLAY_PHASE:
             return Reason.REDEAL_ONLY_BEFORE_PLAY
         return None
 
-    def _mon_reste_why(self):
+    def mon_reste_why(self, g: Any) -> Reason | None:
         """None if the current player may say mon reste now, else the reason code."""
-        if not self._mon_reste_on:
+        if not self.mon_reste_on:
             return Reason.NO_MON_RESTE_IN_VARIANT
-        if self._mon_reste is not None:
+        if g._mon_reste is not None:
             return Reason.NO_RAISE_AFTER_MON_RESTE
-        phase = self._phase
+        phase = g._phase
         if phase == PLAY_PHASE:
-            value = self._value
+            value = g._value
         elif phase == ANSWER:  # answering a raise: accepts it, then mon reste on top
-            value = self._pending[1]
+            value = g._pending[1]
         else:
             return Reason.NOT_ALLOWED
-        turn = self._raise_turn_why()  # who may raise
+        turn = g._raise_turn_why()  # who may raise
         if turn is not None:
             return turn
-        if self.variant.target - self._score[self._current & 1] <= value:
+        if g.variant.target - g._score[g._current & 1] <= value:
             return Reason.MON_RESTE_NOT_A_RAISE
-        if phase == PLAY_PHASE and self._flor_due(self._current):
+        if phase == PLAY_PHASE and g._flor_due(g._current):
             return Reason.FLOR_FIRST
         return None
 
-    def _truc_actions(self, legal: list) -> None:
+    def actions(self, g: Any, legal: list) -> None:
         """Append redeal and mon reste where their rules allow them now (each rule's first
         test is read here first: it fails at most decisions, and saves the call)."""
-        if not self._actions and self._redeal_why() is None:
-            legal.append(self._table[REDEAL])
-        if self._mon_reste is None and self._mon_reste_why() is None:
-            legal.append(self._table[MON_RESTE])
+        if not g._actions and self.redeal_why(g) is None:
+            legal.append(g._table[REDEAL])
+        if g._mon_reste is None and self.mon_reste_why(g) is None:
+            legal.append(g._table[MON_RESTE])
 
-    def _other_phase_actions(self) -> list:
-        phase = self._phase
+    def answer_actions(self, g: Any) -> list:
+        """The answers while a redeal or a mon reste waits (else [])."""
+        phase = g._phase
         if phase == REDEAL_ANSWER:
-            return [self._table[ACCEPT], self._table[REFUSE]]
+            return [g._table[ACCEPT], g._table[REFUSE]]
         if phase == MON_RESTE_ANSWER:
-            return [self._table[MON_RESTE], self._table[REFUSE]]
-        return super()._other_phase_actions()
+            return [g._table[MON_RESTE], g._table[REFUSE]]
+        return []
 
-    def _may_fold(self) -> bool:
+    def may_fold(self, g: Any) -> bool:
         """Who may go to the deck in the play phase: anyone, or with captains only they."""
-        return not self._captains_on or self._current == self.dealer or \
-            self._current == self.mano
+        return not self.captains_on or g._current == g.dealer or g._current == g.mano
 
-    def _answerer(self, seat: int) -> int:
-        """With captains, a bet is answered by the other side's captain."""
-        if self._captains_on:
-            return self.dealer if (self.dealer ^ seat) & 1 else self.mano
-        return super()._answerer(seat)
+    def answerer(self, g: Any, seat: int) -> int:
+        """With captains, a bet by ``seat`` is answered by the other side's captain."""
+        return g.dealer if (g.dealer ^ seat) & 1 else g.mano
 
-    def _redeal_error(self):
-        """None if the current player may propose a redeal now, else the IllegalAction."""
-        why = self._redeal_why()
-        if why is None:
-            return None
-        return IllegalAction(_(_REDEAL_WHY[why]).format(variant=_(self.variant.title)),
-                             reason=why)
-
-    def _mon_reste_error(self):
-        """None if the current player may say mon reste now, else the IllegalAction."""
-        why = self._mon_reste_why()
-        if why is None:
-            return None
-        if why == Reason.FLOR_FIRST:
-            return IllegalAction(_("announce your flor first"), reason=why)
-        target = self.variant.target
-        value = self._pending[1] if self._phase == ANSWER else self._value
-        team = self._current & 1
-        return IllegalAction(_(_MON_RESTE_WHY[why]).format(
-            variant=_(self.variant.title), target=target, value=value,
-            lack=target - self._score[team], team=_first_upper(team_name(team)),
-            other=team_name(1 - team)), reason=why)
-
-    def _captain_error(self, kind) -> IllegalAction:
+    def captain_error(self, g: Any, kind: str) -> IllegalAction:
+        """The error of a partner who is not a captain conceding or answering."""
         if kind == FOLD:
             return IllegalAction(_("only the captains (the dealer and the eldest) may concede"),
                                  reason=Reason.ONLY_CAPTAINS_CONCEDE)
         return IllegalAction(_("only the captains (the dealer and the eldest) may accept or "
                                "refuse; player {captain} is to answer").format(
-                                   captain=self._current), reason=Reason.ONLY_CAPTAINS_ANSWER)
+                                   captain=g._current), reason=Reason.ONLY_CAPTAINS_ANSWER)
 
-    def _truc_answer_why(self, kind):
+    def check_captain(self, g: Any, kind: str, player: int) -> None:
+        """With captains, a partner who is not one may not answer or concede for the side."""
+        if player not in (g.dealer, g.mano) and (
+                kind == FOLD or kind in (ACCEPT, REFUSE, MON_RESTE) and
+                g._phase in (ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER)):
+            raise self.captain_error(g, kind)
+
+    def answer_why(self, g: Any, kind: str) -> IllegalAction | None:
         """While a redeal or a mon reste waits for its answer: None if ``kind`` answers it,
         else the IllegalAction."""
-        if self._phase == REDEAL_ANSWER:
+        if g._phase == REDEAL_ANSWER:
             if kind == ACCEPT or kind == REFUSE:
                 return None
             if kind == REDEAL:
-                return self._redeal_error()
+                return redeal_error(g)
             return IllegalAction(_("the dealer must first accept or refuse the redeal"),
                                  reason=Reason.ANSWER_PENDING)
         if kind == MON_RESTE or kind == REFUSE:
@@ -253,139 +244,198 @@ class TrucMixin(GameBase):
         return IllegalAction(_("mon reste must be answered first: 'mon reste' or refuse"),
                              reason=Reason.ANSWER_PENDING)
 
-    def _check_captain(self, kind, player) -> None:
-        """With captains, a partner who is not one may not answer or concede for the side."""
-        if player not in (self.dealer, self.mano) and (
-                kind == FOLD or kind in (ACCEPT, REFUSE, MON_RESTE) and
-                self._phase in (ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER)):
-            raise self._captain_error(kind)
-
     # --- what the actions do (only called once legal) ------------------------------------
-    def _on_redeal(self, action) -> Event:
-        seat = self._current
-        self._redeal_used = True
-        self._phase = REDEAL_ANSWER
-        self._current = self.dealer
-        return self._log_event("redeal", seat, action, redeal_proposal(seat))
+    def redeal(self, g: Any, action) -> Event:
+        """The eldest proposes a redeal: the dealer answers."""
+        seat = g._current
+        self.redeal_used = True
+        g._phase = REDEAL_ANSWER
+        g._current = g.dealer
+        return g._log_event("redeal", seat, action, redeal_proposal(seat))
 
-    def _mark_redealt(self) -> None:
-        """This hand was already dealt again (a game rebuilt from a notation that says so)."""
-        self._redeal_used = True
-        (dealer, score, vira, dealt), actions = self._notations[-1]
-        self._notations[-1] = ((dealer, score, vira, dealt, "redealt"), actions)
-
-    def _redeal_hands(self) -> None:
+    def redeal_hands(self, g: Any) -> None:
         """Put the hands aside and deal three new cards each from the stock (same dealer)."""
-        n = self.n
-        aside = {c.id for c in self._dealt}  # by id: a card's own hash is a Python call
-        if self.vira is not None:
-            aside.add(self.vira.id)
-        stock = [c for c in self._deck if c.id not in aside]
-        rand = self._rng.random
+        n = g.n
+        aside = {c.id for c in g._dealt}  # by id: a card's own hash is a Python call
+        if g.vira is not None:
+            aside.add(g.vira.id)
+        stock = [c for c in g._deck if c.id not in aside]
+        rand = g._rng.random
         last = len(stock)
         for i in range(3 * n):
             j = i + trunc(rand() * (last - i))
             stock[i], stock[j] = stock[j], stock[i]
-        self._dealt = dealt = stock[:3 * n]
-        self._hands = [dealt[k:k + 3] for k in range(0, 3 * n, 3)]
-        self._hand_acts = [None] * n
+        g._dealt = dealt = stock[:3 * n]
+        g._hands = [dealt[k:k + 3] for k in range(0, 3 * n, 3)]
+        g._hand_acts = [None] * n
         # The hand's notation now starts from the new deal (the log keeps the redeal).
-        self._actions.clear()
-        self._notations[-1] = ((self.dealer, tuple(self._score), self.vira, dealt, "redealt"),
-                               self._actions)
-        self._signals = []
-        self._log_event("deal", self.dealer, None, None)
+        g._actions.clear()
+        g._notations[-1] = ((g.dealer, tuple(g._score), g.vira, dealt, "redealt"), g._actions)
+        self.signals = []
+        g._log_event("deal", g.dealer, None, None)
 
-    def _on_accept_truc(self, action) -> Event:
-        if self._phase != REDEAL_ANSWER:
-            return super()._on_accept(action)
-        seat = self._current
-        event = self._log_event("accept", seat, action, redeal_answer(seat, True))
-        self._redeal_hands()
-        self._phase = PLAY_PHASE
-        self._current = self._leader = self.mano
+    def accept(self, g: Any, action) -> Event:
+        """Accept: a redeal (the hands are dealt again), else the core's accept."""
+        if g._phase != REDEAL_ANSWER:
+            return g._on_accept(action)
+        seat = g._current
+        event = g._log_event("accept", seat, action, redeal_answer(seat, True))
+        self.redeal_hands(g)
+        g._phase = PLAY_PHASE
+        g._current = g._leader = g.mano
         return event
 
-    def _on_refuse_truc(self, action) -> Event:
-        phase = self._phase
+    def refuse(self, g: Any, action) -> Event:
+        """Refuse: a redeal (play on as dealt), a mon reste (resolve_side.mon_reste_refusal),
+        else the core's refuse."""
+        phase = g._phase
         if phase == REDEAL_ANSWER:
-            seat = self._current
-            self._phase = PLAY_PHASE
-            self._current = self.mano
-            return self._log_event("refuse", seat, action, redeal_answer(seat, False))
+            seat = g._current
+            g._phase = PLAY_PHASE
+            g._current = g.mano
+            return g._log_event("refuse", seat, action, redeal_answer(seat, False))
         if phase == MON_RESTE_ANSWER:
-            seat = self._current
-            proposer, value, before, _resume = self._mr
-            verdict = mon_reste_refusal(seat, proposer, value, before, self.variant.target)
-            self._pending = self._mr = None
-            self._mon_reste = None
-            event = self._log_event("refuse", seat, action, verdict)
-            self._end_hand(verdict)
+            seat = g._current
+            proposer, value, before, _resume = self.mr
+            verdict = mon_reste_refusal(seat, proposer, value, before, g.variant.target)
+            g._pending = self.mr = None
+            g._mon_reste = None
+            event = g._log_event("refuse", seat, action, verdict)
+            g._end_hand(verdict)
             return event
-        return super()._on_refuse(action)
+        return g._on_refuse(action)
 
-    def _on_mon_reste(self, action) -> Event:
-        seat, target = self._current, self.variant.target
-        if self._phase == MON_RESTE_ANSWER:  # mon reste against mon reste: play for the game
-            proposer, value, before, resume = self._mr
-            self._mon_reste = "game"
-            self._mr = self._pending = None
-            self._value = max(target - self._score[0], target - self._score[1])
-            self._phase = PLAY_PHASE
-            self._current = resume
-            return self._log_event("mon_reste", seat, action,
-                                   mon_reste_answer(seat, self._value, before, target))
-        if self._phase == ANSWER:  # answering a raise with mon reste accepts the raise first
-            self._value = self._pending[1]
-            resume = self._pending[2]
+    def mon_reste(self, g: Any, action) -> Event:
+        """Mon reste: offered (the other side answers), or said back (play for the game)."""
+        seat, target = g._current, g.variant.target
+        if g._phase == MON_RESTE_ANSWER:  # mon reste against mon reste: play for the game
+            proposer, value, before, resume = self.mr
+            g._mon_reste = "game"
+            self.mr = g._pending = None
+            g._value = max(target - g._score[0], target - g._score[1])
+            g._phase = PLAY_PHASE
+            g._current = resume
+            return g._log_event("mon_reste", seat, action,
+                                mon_reste_answer(seat, g._value, before, target))
+        if g._phase == ANSWER:  # answering a raise with mon reste accepts the raise first
+            g._value = g._pending[1]
+            resume = g._pending[2]
         else:
             resume = seat
-        before = self._value
-        value = target - self._score[seat & 1]
-        self._mon_reste = "pending"
-        self._mr = (seat, value, before, resume)
-        self._pending = (seat, value, resume)
-        self._phase = MON_RESTE_ANSWER
-        self._current = self._answerer(seat)
-        return self._log_event("mon_reste", seat, action,
-                               mon_reste_offer(seat, value, before, target))
-
-    handlers: ClassVar[dict[str, Handler]] = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste}
-    answer_handlers: ClassVar[dict[str, Handler]] = {ACCEPT: _on_accept_truc, REFUSE: _on_refuse_truc}  # with redeal/mon reste
+        before = g._value
+        value = target - g._score[seat & 1]
+        g._mon_reste = "pending"
+        self.mr = (seat, value, before, resume)
+        g._pending = (seat, value, resume)
+        g._phase = MON_RESTE_ANSWER
+        g._current = g._answerer(seat)
+        return g._log_event("mon_reste", seat, action,
+                            mon_reste_offer(seat, value, before, target))
 
     # --- partner signals: optional events, not actions ----------------------------------
-    def signal(self, seat: int, sign: str) -> Event:
-        """``seat`` signals a card to their partner(s): "smile" (a 7), "wink" (an 8) or
-        "shrug" (an ace). Signals must be honest; only partners see them in
-        :meth:`observation`. Not an action: it does not change whose turn it is."""
-        if not self._signals_on:
-            raise IllegalAction(_("signals are given between partners in four-player French "
-                                  "Truc only"), reason=Reason.NO_SIGNALS_IN_VARIANT)
-        if self._phase == OVER:
+    def signal(self, g: Any, seat: int, sign: str) -> Event:
+        """``seat`` signals a card to their partner(s) (see :meth:`truco.Game.signal`)."""
+        if not self.signals_on:
+            raise _no_signals()
+        if g._phase == OVER:
             raise IllegalAction(_("the game is over"), reason=Reason.GAME_OVER)
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
+        if not isinstance(seat, int) or not 0 <= seat < g.n:
             raise IllegalAction(_("there is no player {player} in a game of {n}").format(
-                player=seat, n=self.n), reason=Reason.NO_SUCH_PLAYER)
+                player=seat, n=g.n), reason=Reason.NO_SUCH_PLAYER)
         word = sign.strip().lower() if isinstance(sign, str) else None
         rank = SIGNALS.get(word)
         if rank is None:
             raise IllegalAction(_("{sign!r} is not a signal: use 'smile' (a 7), 'wink' (an 8) "
                                   "or 'shrug' (an ace)").format(sign=sign),
                                 reason=Reason.UNKNOWN_SIGNAL)
-        if not any(c.rank == rank for c in self._hands[seat]):
+        if not any(c.rank == rank for c in g._hands[seat]):
             raise IllegalAction(_("player {seat} cannot {sign}: signals must be honest and they "
                                   "hold no such card").format(seat=seat, sign=word),
                                 reason=Reason.DISHONEST_SIGNAL)
-        self._signals.append((seat, word))
-        return self._log_event("signal", seat, None,
-                               TrucVerdict("signal", Reason.SIGNAL, seat, sign=word))
-
-    def observation(self, player: int):
-        obs = super().observation(player)
-        if not self._signals_on:
-            return obs
-        values = {f.name: getattr(obs, f.name) for f in fields(Observation)}
-        return TrucObservation(**values, signals=self.signals_for(player))
+        self.signals.append((seat, word))
+        return g._log_event("signal", seat, None,
+                            TrucVerdict("signal", Reason.SIGNAL, seat, sign=word))
 
 
-__all__ = ["SIGNALS", "TrucMixin", "TrucObservation", "TrucVerdict"]
+def _no_signals() -> IllegalAction:
+    return IllegalAction(_("signals are given between partners in four-player French "
+                           "Truc only"), reason=Reason.NO_SIGNALS_IN_VARIANT)
+
+
+# --- the family's rules as truco.legality asks them (also where the variant has none) -------
+def redeal_error(g: Any) -> IllegalAction | None:
+    """None if the current player may propose a redeal now, else the IllegalAction."""
+    ts = g.truc_specials
+    why = Reason.NO_REDEAL_IN_VARIANT if ts is None else ts.redeal_why(g)
+    if why is None:
+        return None
+    return IllegalAction(_(_REDEAL_WHY[why]).format(variant=_(g.variant.title)), reason=why)
+
+
+def mon_reste_error(g: Any) -> IllegalAction | None:
+    """None if the current player may say mon reste now, else the IllegalAction."""
+    ts = g.truc_specials
+    why = Reason.NO_MON_RESTE_IN_VARIANT if ts is None else ts.mon_reste_why(g)
+    if why is None:
+        return None
+    if why == Reason.FLOR_FIRST:
+        return IllegalAction(_("announce your flor first"), reason=why)
+    target = g.variant.target
+    value = g._pending[1] if g._phase == ANSWER else g._value
+    team = g._current & 1
+    return IllegalAction(_(_MON_RESTE_WHY[why]).format(
+        variant=_(g.variant.title), target=target, value=value,
+        lack=target - g._score[team], team=_first_upper(team_name(team)),
+        other=team_name(1 - team)), reason=why)
+
+
+def fold_error(g: Any) -> IllegalAction | None:
+    """Going to the deck in the play phase: None, or (with captains) the partner's error."""
+    ts = g.truc_specials
+    if ts is None or ts.may_fold(g):
+        return None
+    return ts.captain_error(g, FOLD)
+
+
+def mark_redealt(g: Any) -> None:
+    """This hand was already dealt again (a game rebuilt from a notation that says so)."""
+    ts = g.truc_specials
+    if ts is not None:
+        ts.redeal_used = True
+    (dealer, score, vira, dealt), actions = g._notations[-1]
+    g._notations[-1] = ((dealer, score, vira, dealt, "redealt"), actions)
+
+
+def signal(g: Any, seat: int, sign: str) -> Event:
+    """``seat`` of game ``g`` signals ``sign`` (the rules in :meth:`TrucSpecials.signal`)."""
+    ts = g.truc_specials
+    if ts is None:
+        raise _no_signals()
+    return ts.signal(g, seat, sign)
+
+
+# The game's dispatch entries, called as ``handler(game, action)``.
+def _on_redeal(g: Any, action) -> Event:
+    return g.truc_specials.redeal(g, action)
+
+
+def _on_mon_reste(g: Any, action) -> Event:
+    return g.truc_specials.mon_reste(g, action)
+
+
+def _on_accept(g: Any, action) -> Event:
+    return g.truc_specials.accept(g, action)
+
+
+def _on_refuse(g: Any, action) -> Event:
+    return g.truc_specials.refuse(g, action)
+
+
+HANDLERS: dict[str, Handler] = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste}
+# With redeal or mon reste, accept and refuse also answer them.
+ANSWER_HANDLERS: dict[str, Handler] = {ACCEPT: _on_accept, REFUSE: _on_refuse}
+
+
+__all__ = ["ANSWER_HANDLERS", "HANDLERS", "SIGNALS", "TrucObservation", "TrucSpecials",
+           "TrucVerdict", "fold_error", "mark_redealt", "mon_reste_error", "redeal_error",
+           "signal"]
