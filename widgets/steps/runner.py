@@ -268,7 +268,7 @@ class StepRunner(TutorWidget):
         self.header.value = header_html(self.heading, len(self.order) + 1, len(self.order))
         rules = [lesson_text(r) for r in self.plan.summary]
         html = W.HTML(summary_html(self.title, rules, shown, self.mistakes))
-        again = button(_("Practise again"), self.practise_again)
+        again = button(_("Practise again"), self.practise_again, bench=True)  # bench/app.py
         again.add_class("tutor-again")
         self.summary.children = (html, again, self._links())
         self.summary.layout.display = None
