@@ -41,3 +41,21 @@ def drive(plan, variant, seed=0, wrong_first=True, moves=400) -> StepRunner:
             break
         runner.answer(runner.task.solution())
     return runner
+
+
+def run_to_summary(plan, variant, seed=7) -> StepRunner:
+    """A lesson's plan checked and driven to its summary in ``variant``: one wrong answer first
+    (the same step asks a new task and counts a mistake), then right answers."""
+    assert 3 <= len(plan.steps) <= 10 and plan.steps[0].worked and plan.summary
+    runner = StepRunner(plan, variant=variant, progress=MemoryProgress(), seed=seed)
+    first = runner.index
+    out = runner.answer(runner.task.wrong_answer())
+    if out is not None and out.done:
+        assert runner.index == first and runner.mistakes == 1
+    for _move in range(400):
+        if runner.finished:
+            break
+        runner.answer(runner.task.solution())
+    assert runner.finished and runner.stars in (1, 2, 3) and "You finished" in runner.summary_text
+    return runner
+

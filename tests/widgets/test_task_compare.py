@@ -78,23 +78,9 @@ def test_name_question_in_words():
 
 
 # --- the lesson, driven to its end with the runner -----------------------------------------
-from lesson_plans import plan_of as _plan  # noqa: E402
+from lesson_plans import plan_of as _plan, run_to_summary  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", ["mineiro", "truc", "uruguayo"])
 def test_lesson_10_compare_runs_to_its_summary(variant):
-    from widgets.steps import MemoryProgress
-    from widgets.steps.runner import StepRunner
-    plan = _plan("10_compare")
-    assert 3 <= len(plan.steps) <= 10 and plan.steps[0].worked and plan.summary
-    r = StepRunner(plan, variant=variant, progress=MemoryProgress(), seed=7)
-    first = r.index
-    wrong = r.task.wrong_answer()
-    out = r.answer(wrong)
-    if out is not None and out.done:  # a wrong answer re-asks the same step with a new task
-        assert r.index == first and r.mistakes == 1
-    for _move in range(400):
-        if r.finished:
-            break
-        r.answer(r.task.solution())
-    assert r.finished and r.stars in (1, 2, 3) and "You finished" in r.summary_text
+    r = run_to_summary(_plan("10_compare"), variant)

@@ -26,6 +26,7 @@ from ..classroom import session as classroom
 from ..common import TutorWidget, button
 from ..lesson import LessonLinks, lesson_href, session_variant
 from .model import Outcome, Step, stars as stars_for
+from .record import TaskAnswers
 from .runner import _task_class, default_progress, today
 from .summary import header_html, mark_bench_target, stars_html
 
@@ -75,7 +76,7 @@ class Exam(TutorWidget):
         self.seed = seed
         self.session = classroom.current()
         self._random = random.Random()
-        self._recorders = {}
+        self._answers = TaskAnswers(self.session, self.seed, self.say)
         self.header = W.HTML()
         self.text = W.HTML()
         self.task_box = W.Box(layout=W.Layout(display="flex", flex_flow="column"))
@@ -175,19 +176,8 @@ class Exam(TutorWidget):
         self._next()
 
     def _store(self, task, outcome: Outcome) -> str | None:
-        if self.session is None and classroom.problem() is None:
-            return None
-        kind = self.plan[self.number][0]
-        rec = self._recorders.get(kind)
-        if rec is None:
-            rec = self._recorders[kind] = classroom.recorder(f"step-{kind}", self.seed,
-                                                            say=self.say)
-            if rec is not None:  # after a reload: new answers go after the stored ones
-                rec.replay(lambda _answer: True)
-        if rec is None:
-            return None
-        return rec.save(self.number, self.variant.name, task.item, outcome.answer,
-                        outcome.correct or "", outcome.right)
+        """In a class, one task is one stored answer (before the learner is told)."""
+        return self._answers.store(self.plan[self.number][0], self.number, self.variant, task, outcome)
 
     @property
     def passed(self) -> bool:

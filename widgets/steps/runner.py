@@ -30,6 +30,7 @@ from ..common import TutorWidget, button
 from ..lesson import LessonLinks, lesson_href, lesson_title, next_lesson, session_variant
 from ..prose import lesson_text
 from .model import MemoryProgress, Outcome, Plan, stars as stars_for
+from .record import TaskAnswers
 from .summary import header_html, mark_bench_target, step_html, summary_html
 from .tasks import task_class
 
@@ -100,7 +101,7 @@ class StepRunner(TutorWidget):
         self._attempt = 0
         self._runs = 0
         self._answered = False
-        self._recorders = {}
+        self._answers = TaskAnswers(self.session, self.seed, self.say)
         self._tasks = 0
         self.header = W.HTML()
         self.text = W.HTML()
@@ -236,19 +237,7 @@ class StepRunner(TutorWidget):
 
     def _store(self, task, outcome: Outcome) -> str | None:
         """In a class, one task is one stored answer (before the learner is told)."""
-        if self.session is None and classroom.problem() is None:
-            return None
-        kind = self.step.task
-        rec = self._recorders.get(kind)
-        if rec is None:
-            rec = self._recorders[kind] = classroom.recorder(f"step-{kind}", self.seed,
-                                                            say=self.say)
-            if rec is not None:  # after a reload: new answers go after the stored ones
-                rec.replay(lambda _answer: True)
-        if rec is None:
-            return None
-        return rec.save(self.index, self.variant.name, task.item, outcome.answer,
-                        outcome.correct or "", outcome.right)
+        return self._answers.store(self.step.task, self.index, self.variant, task, outcome)
 
     # --- the end ---------------------------------------------------------------------------------
     def _finish(self, store: bool = True) -> None:
