@@ -83,4 +83,4 @@ from lesson_plans import plan_of as _plan, run_to_summary  # noqa: E402
 
 @pytest.mark.parametrize("variant", ["mineiro", "truc", "uruguayo"])
 def test_lesson_10_compare_runs_to_its_summary(variant):
-    r = run_to_summary(_plan("10_compare"), variant)
+    run_to_summary(_plan("10_compare"), variant)
