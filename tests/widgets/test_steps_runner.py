@@ -254,3 +254,25 @@ def test_in_a_class_one_task_is_one_stored_answer_and_deals_are_shared(a_class, 
     r2.answer(r2.task.wrong_answer())
     seen.append(r2.task.item)
     assert seen == first_items  # the whole class gets the same deals
+
+
+def test_the_app_benchmark_clicks_an_answer_button_never_the_coach():
+    """bench/app.py clicks the first ``tutor-bench-click``: a task's first answer button; a
+    task at the table (its first button is the coach) has none, and a finished lesson's
+    'Practise again' is one."""
+    from widgets.common import BENCH_CLICK
+
+    def marked(widget):
+        found = [widget] if BENCH_CLICK in getattr(widget, "_dom_classes", ()) else []
+        for child in getattr(widget, "children", ()):
+            found += marked(child)
+        return found
+
+    rank = StepRunner(Plan("01_ranking", [Step("rank", "Which is stronger?")]),
+                      variant="mineiro", progress=MemoryProgress(), seed=1)
+    assert [w.description for w in marked(rank.task.view)] == ["They tie"]
+    rank.answer(rank.task.solution())
+    assert rank.finished and [w.description for w in marked(rank.widget)] == ["Practise again"]
+    play = StepRunner(Plan("09_play", [Step("play_hand", "Play a hand.")]),
+                      variant="mineiro", progress=MemoryProgress(), seed=1)
+    assert marked(play.task.view) == []

@@ -100,6 +100,9 @@ class Task:
     give answer keys for tests that drive a lesson in plain Python."""
 
     kind = ""
+    # Whether the view's buttons are answers (the app benchmark clicks the first one); a task
+    # played at a table, whose first button is the coach, says no.
+    buttons_answer = True
 
     def __init__(self, variant, rng: random.Random, *, worked: bool = False, **options):
         self.variant = variant

@@ -126,7 +126,7 @@ class ReviewPage(TutorWidget):
         self._ended = False
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
-        mark_bench_target(task.view)
+        mark_bench_target(task)
 
     def answer(self, key) -> Outcome | None:
         if self.task is None:

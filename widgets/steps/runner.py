@@ -183,7 +183,7 @@ class StepRunner(TutorWidget):
         task = self.task
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
-        mark_bench_target(task.view)
+        mark_bench_target(task)
         self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
         for cls in list(self.task_box._dom_classes):
             self.task_box.remove_class(cls)

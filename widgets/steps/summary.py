@@ -87,14 +87,17 @@ def summary_html(title: str, rules, stars: int, mistakes: int) -> str:
             f'{escape(said)}</p>{rules_part}</div>')
 
 
-def mark_bench_target(view) -> None:
+def mark_bench_target(task) -> None:
     """Put the app benchmark's click target (``tutor-bench-click``, see bench/app.py) on the
-    task's first button: a real answer, whose feedback the runner's box shows."""
+    task's first button when its buttons are answers: a real answer, whose feedback the
+    runner's box shows."""
     from ipywidgets import Button
 
     from ..common import BENCH_CLICK
 
-    todo = [view]
+    if not getattr(task, "buttons_answer", True):
+        return
+    todo = [task.view]
     while todo:
         widget = todo.pop(0)
         if isinstance(widget, Button):

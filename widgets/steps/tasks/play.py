@@ -37,6 +37,7 @@ class PlayHandTask(Task):
     step shows the coach's advice on the learner's first turn."""
 
     kind = "play_hand"
+    buttons_answer = False  # its first button is the coach
 
     def __init__(self, variant, rng, *, worked=False, **options):
         super().__init__(variant, rng, worked=worked, **options)
