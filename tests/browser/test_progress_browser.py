@@ -5,8 +5,9 @@ a server restart on the same database; the next day (a server started with tomor
 the review page deals the missed task; "Start over" forgets. Screenshots of the map at
 1280x900 and 390x844, in English and Persian, go to test-artifacts/.
 
-Progress is written here through the store (as the lesson runner's ``pass_step``/``finish``/
-``miss`` do), with the id the browser made; the map and the review page read it back.
+The missed task is a real wrong answer in lesson 1; the stars and the passed step are written
+through the store (as the lesson runner's ``finish``/``pass_step`` do), with the id the browser
+made; the map and the review page read them back.
 """
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+import truco
 from widgets.classroom.store import SQLiteStore
 from widgets.server import voila_env
 
 from conftest import ARTIFACTS, TutorPage, free_port, start_voila, stop_voila
+from test_steps_browser import answers, click, deal, root_of, said
 
 DAY = dt.date(2030, 3, 14)
 STORAGE = "truco-tutor-learner"
@@ -93,11 +96,22 @@ def test_progress_survives_reload_new_page_restart_and_the_review_next_day(brows
         assert re.fullmatch(r"[A-Za-z0-9_-]{22,64}", anon)
         wait_for(lambda: store.anonymous_seen(anon) is not None)  # the kernel has the id
         key = "anon:" + anon
-        # What the lesson runner records: lesson 1 with two stars, a step of lesson 2, a miss.
+        # A real miss: lesson 1's first task answered wrong in this browser goes into the
+        # learner's review deck, due tomorrow.
+        lesson = rec.open_lesson("lessons/01_ranking.ipynb")
+        root = root_of(lesson)
+        expect(root.locator(".tutor-task-1 .tutor-rank-cards .tutor-card")).to_have_count(2)
+        codes, vira = deal(root)
+        _right, wrong = answers(truco.variant("mineiro"), codes, vira)
+        click(root, wrong, codes)
+        said(root, 1, "wrong")
+        wait_for(lambda: len(store.review_deck(key)) == 1)
+        assert store.review_deck(key)[0][4:] == (0, DAY.toordinal() + 1)
+        # What the runner records as a lesson goes on: lesson 1 with two stars, a step of 2.
         store.finish_lesson(key, "01_ranking", 2)
         store.pass_step(key, "02_manilhas", 0, 0)
-        store.put_review(key, "01_ranking", "rank", "rank", {}, 0, DAY.toordinal() + 1)
 
+        page = open_map(rec)
         page.reload()
         page.wait_for_selector(".tutor-map .tutor-map-card", timeout=60_000)
         expect(card(page, "01_ranking").locator(".tutor-map-status")).to_have_text("★★☆")
