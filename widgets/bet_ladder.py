@@ -137,16 +137,9 @@ class BetLadder(TutorWidget):
     def press(self, action_text) -> bool:
         """What clicking a button does. Anything not offered changes nothing: a card's play
         is answered with the card's name, an illegal action with the engine's reason."""
-        if not isinstance(action_text, str) or len(action_text) > 40:
-            self.say(_("That click could not be understood. Please try again."), "error")
+        if not self._usable_click(action_text, 40):
             return False
         text = " ".join(action_text.lower().split())
-        if self.game.is_over:
-            self.say(_("The game is over: press Start again to play again."), "error")
-            return False
-        if self.paused:
-            self.say(_("This hand is over: press Next hand to deal the next one."), "error")
-            return False
         if text in self.offered:
             return self._apply(text)
         if text == "play":
@@ -164,9 +157,10 @@ class BetLadder(TutorWidget):
             return False
         return self._illegal(err)
 
-    def play(self, code) -> bool:
-        """Play the card ``code`` from the learner's hand (what clicking it does)."""
-        if not isinstance(code, str) or len(code) > 16:
+    def _usable_click(self, value, longest: int) -> bool:
+        """Whether a click's ``value`` can be acted on now; if not, the learner is told why
+        (a forged or garbled value, a finished game, a hand waiting for *Next hand*)."""
+        if not isinstance(value, str) or len(value) > longest:
             self.say(_("That click could not be understood. Please try again."), "error")
             return False
         if self.game.is_over:
@@ -174,6 +168,12 @@ class BetLadder(TutorWidget):
             return False
         if self.paused:
             self.say(_("This hand is over: press Next hand to deal the next one."), "error")
+            return False
+        return True
+
+    def play(self, code) -> bool:
+        """Play the card ``code`` from the learner's hand (what clicking it does)."""
+        if not self._usable_click(code, 16):
             return False
         if f"play {code}" not in self.view.legal_actions:
             self.say(_("That card is not one of the cards on offer."), "error")
