@@ -32,7 +32,16 @@ WORDS = (RAISE, ACCEPT, REFUSE, FOLD, ENVIDO, REAL_ENVIDO, FALTA_ENVIDO, QUIERO,
 
 
 class Action:
-    """One action. Compare with ``==`` against another action or its text."""
+    """One action. Compare with ``==`` against another action or its text (case and spaces
+    do not matter); ``token`` is its form in hand notation.
+
+    >>> a = parse_action(variant("argentino"), "no quiero")
+    >>> a == "No  Quiero", a.kind, a.card, a.token
+    (True, 'no quiero', None, 'no-quiero')
+    >>> p = parse_action(variant("argentino"), "play 4e")
+    >>> p.kind, p.card, p.token, str(p)
+    ('play', Card('4e'), '4e', 'play 4e')
+    """
 
     __slots__ = ("kind", "card", "text", "token")
 
@@ -66,7 +75,13 @@ class Action:
 
 
 def action_table(variant) -> dict:
-    """The interned actions of a variant: ``{"play": {card_id: Action}, word: Action}``."""
+    """The interned actions of a variant: ``{"play": {card_id: Action}, word: Action}``.
+    Built once per variant value; :func:`parse_action` returns these very objects.
+
+    >>> t = action_table(variant("argentino"))
+    >>> len(t["play"]), t["raise"] is parse_action(variant("argentino"), "RAISE")
+    (40, True)
+    """
     table = variant._cache.get("actions")
     if table is None:
         table = {PLAY: {c.id: Action(PLAY, c) for c in variant.deck}}
@@ -77,7 +92,19 @@ def action_table(variant) -> dict:
 
 
 def parse_action(variant, text) -> Action:
-    """Parse an action string (``"play 4c"``, ``"raise"``, ``"no quiero"``) for ``variant``."""
+    """Parse an action string (``"play 4c"``, ``"raise"``, ``"no quiero"``) for ``variant``.
+
+    Words may be joined by ``-`` as in hand notation. Whether the action is legal now is the
+    game's question; a text that is no action at all raises :class:`~truco.IllegalAction`:
+
+    >>> parse_action(variant("argentino"), "no-quiero")
+    Action('no quiero')
+    >>> for text in ("dance", "play 8e"):
+    ...     try: parse_action(variant("argentino"), text)
+    ...     except truco.IllegalAction as e: print(e.reason)
+    unknown_action
+    bad_card
+    """
     table = action_table(variant)
     if isinstance(text, Action):  # another variant's action is read as its text
         if text.card is None and table.get(text.kind) is text or \

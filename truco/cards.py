@@ -39,7 +39,16 @@ RANK_NAMES = {
 
 
 class Card:
-    """One playing card. Immutable and interned: build it with :func:`card_from_code`."""
+    """One playing card. Immutable and interned: build it with :func:`card_from_code`.
+
+    >>> c = card_from_code("spanish", "7e")
+    >>> c.rank, c.suit, c.family, c is card_from_code("spanish", "7E")
+    (7, 'e', 'spanish', True)
+    >>> c.rank = 1
+    Traceback (most recent call last):
+    ...
+    AttributeError: cards are immutable
+    """
 
     __slots__ = ("id", "family", "rank", "suit", "code")
     id: int
@@ -79,17 +88,32 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """The code with a suit symbol for French cards (``4♣``)."""
+        """The code with a suit symbol for French cards (``4♣``); a Spanish card keeps its code.
+
+        >>> card_from_code("french", "Kh").symbol, card_from_code("spanish", "11o").symbol
+        ('K♥', '11o')
+        """
         if self.family == FRENCH:
             return RANK_CODES[FRENCH][self.rank] + "♣♥♠♦"["chsd".index(self.suit)]
         return self.code
 
     def suit_name(self) -> str:
-        """The suit in words (e.g. "clubs", "espadas"), in the current language."""
+        """The suit in words (e.g. "clubs", "espadas"), in the current language.
+
+        >>> card_from_code("french", "Qd").suit_name(), card_from_code("spanish", "3b").suit_name()
+        ('diamonds', 'bastos')
+        """
         return _(SUIT_NAMES[self.family][self.suit])
 
     def rank_name(self) -> str:
-        """The rank in words (e.g. "4", "King"), in the current language."""
+        """The rank in words (e.g. "4", "king"), in the current language. A Spanish figure
+        keeps its number, which the envido counts and the deck's corners show.
+
+        >>> card_from_code("french", "Kh").rank_name(), card_from_code("french", "4c").rank_name()
+        ('king', '4')
+        >>> card_from_code("spanish", "10c").rank_name()
+        'sota (10)'
+        """
         word = RANK_NAMES[self.family].get(self.rank)
         if word is None:
             return str(self.rank)
@@ -98,7 +122,11 @@ class Card:
         return _(word)
 
     def name(self) -> str:
-        """The card in words, e.g. ``'ace of spades'`` or ``'caballo (11) of oros'``."""
+        """The card in words, e.g. ``'ace of spades'`` or ``'caballo (11) of oros'``.
+
+        >>> card_from_code("french", "As").name(), card_from_code("spanish", "11o").name()
+        ('ace of spades', 'caballo (11) of oros')
+        """
         return _("{rank} of {suit}").format(rank=self.rank_name(), suit=self.suit_name())
 
 
@@ -113,6 +141,11 @@ for _family in (FRENCH, SPANISH):
 
 
 def card_by_id(card_id: int) -> Card:
+    """The card with the integer ``id`` (the inverse of ``card.id``; pickling uses it).
+
+    >>> card_by_id(0), card_by_id(card_from_code("spanish", "11o").id)
+    (Card('Ac'), Card('11o'))
+    """
     return ALL_CARDS[card_id]
 
 
@@ -130,7 +163,19 @@ DECK_FAMILY = {"french40": FRENCH, "spanish40": SPANISH, "piquet32": FRENCH}
 
 
 def card_from_code(family: str, code) -> Card:
-    """Parse a card code of ``family`` (case-insensitive, French suit symbols allowed)."""
+    """Parse a card code of ``family`` (case-insensitive, French suit symbols allowed).
+
+    A bad code raises :class:`~truco.errors.CardError` with a reason code:
+
+    >>> card_from_code("french", " q♦ ")
+    Card('Qd')
+    >>> try: card_from_code("french", "1e")
+    ... except truco.CardError as e: print(e.reason)
+    bad_card
+    >>> try: card_from_code("french", card_from_code("spanish", "1e"))
+    ... except truco.CardError as e: print(e.reason)
+    card_not_in_deck
+    """
     if isinstance(code, Card):
         if code.family != family:
             raise CardError(_("{card} is not a card of this deck").format(card=code.code),
