@@ -37,7 +37,13 @@ def top_of_trick(plays) -> tuple[int, int, int]:
 
 
 def trick(variant, ranking, plays, seats=None) -> TrickVerdict:
-    """Resolve a complete trick: ``plays`` is ``[(team, card), ...]`` in play order."""
+    """Resolve a complete trick: ``plays`` is ``[(team, card), ...]`` in play order.
+
+    >>> v = variant("argentino")
+    >>> t = trick(v, v.ranking(), [(0, v.card("7o")), (1, v.card("1e"))])
+    >>> t.winner, t.reason, t.winning_card
+    (1, 'higher_special', Card('1e'))
+    """
     strength = ranking.strength
     _best, top, teams = top_of_trick([(team, strength[card.id]) for team, card in plays])
     return trick_of(variant, ranking, plays, top, teams, seats)
@@ -46,12 +52,24 @@ def trick(variant, ranking, plays, seats=None) -> TrickVerdict:
 def trick_of(variant, ranking, plays, top: int, teams: int, seats=None) -> TrickVerdict:
     """The verdict of a trick from the facts tracked during play: ``top`` the index of the
     first top card in ``plays``, ``teams`` the bit set of the teams that played that strength
-    (see :func:`top_of_trick`)."""
+    (see :func:`top_of_trick`).
+
+    >>> v = variant("argentino")
+    >>> trick_of(v, v.ranking(), [(0, v.card("3e")), (1, v.card("3o"))], 0, 0b11).reason
+    'tie'
+    """
     return TrickVerdict(variant, ranking, plays, top, teams, seats)
 
 
 def hand_status(tricks, all_tie: str, mano_team: int, dealer_team: int):
-    """(decided, winner team or None, reason) for trick results so far (fast path)."""
+    """(decided, winner team or None, reason) for trick results so far (fast path);
+    ``all_tie`` is the variant's rule for three tied tricks (``dealer``, ``mano`` or nobody).
+
+    >>> hand_status([0], "mano", 0, 1), hand_status([None, 1], "mano", 0, 1)
+    ((False, None, None), (True, 1, 'first_tied'))
+    >>> hand_status([None, None, None], "dealer", 0, 1)
+    (True, 1, 'all_tied_dealer')
+    """
     n = len(tricks)
     if n < 2:
         return NOT_DECIDED
@@ -92,7 +110,11 @@ def hand_points(value: int, winner, special, mon_reste_game: bool, target: int,
 
 
 def hand_won(tricks, reason, winner, points: int) -> HandVerdict:
-    """The verdict of a hand the tricks decided (``hand_status`` gave reason and winner)."""
+    """The verdict of a hand the tricks decided (``hand_status`` gave reason and winner).
+
+    >>> hand_won((1, 0, 1), "two_tricks", 1, 2)
+    <HandVerdict two_tricks winner=1 points=2>
+    """
     return HandVerdict(reason, winner, tricks, points)
 
 
@@ -101,6 +123,15 @@ def hand(variant, tricks, mano: int = 0, dealer: int = 1, points: int = 0) -> Ha
 
     Raises :class:`Undecided` if the tricks do not decide it yet, and :class:`BadArgument`
     (reason ``bad_tricks``) if a trick is listed after the hand was already decided.
+
+    >>> hand(variant("mineiro"), [None, None, None], mano=0, dealer=1).winner
+    1
+    >>> try: hand(variant("mineiro"), [0, 0, 1])
+    ... except truco.BadArgument as e: print(e.reason)
+    bad_tricks
+    >>> try: hand(variant("mineiro"), [0, 1])
+    ... except truco.Undecided as e: print(e.reason)
+    undecided
     """
     tricks = list(tricks)
     if len(tricks) > 3:
@@ -141,29 +172,52 @@ raise is made on your turn before playing a card; the other side accepts, refuse
 
 def acceptance(variant, value: int, team: int) -> BetVerdict:
     """``team`` accepts a raise to ``value``: the hand is worth it, and only ``team`` may raise
-    next."""
+    next.
+
+    >>> acceptance(variant("mineiro"), 4, 1).explain()
+    'Team B accepts: the hand is now worth 4. Rule: after an accepted raise, only the side that
+    accepted may raise next.'
+    """
     return BetVerdict("accept", Reason.ACCEPTED, variant, team, value, value)
 
 
 def refusal(variant, value: int, before: int, refusing_team: int) -> BetVerdict:
-    """A refused raise to ``value``: the raisers score ``before`` (the value before it)."""
+    """A refused raise to ``value``: the raisers score ``before`` (the value before it).
+
+    >>> refusal(variant("mineiro"), 8, 4, 0)
+    <BetVerdict refused winner=1 points=4>
+    """
     return BetVerdict("refuse", Reason.REFUSED, variant, refusing_team, value, before,
                       winner=1 - refusing_team, points=before)
 
 
 def fold(variant, value: int, folding_team: int) -> BetVerdict:
-    """``folding_team`` goes to the deck: the other side scores the hand's ``value``."""
+    """``folding_team`` goes to the deck: the other side scores the hand's ``value``.
+
+    >>> fold(variant("argentino"), 2, 1)
+    <BetVerdict fold winner=0 points=2>
+    """
     return BetVerdict("fold", Reason.FOLD, variant, folding_team, value, value,
                       winner=1 - folding_team, points=value)
 
 
 def fold_alone(variant, value: int, team: int) -> BetVerdict:
-    """Rule option ``fold_alone``: one player of ``team`` leaves the hand, partners play on."""
+    """Rule option ``fold_alone``: one player of ``team`` leaves the hand, partners play on
+    (nobody scores yet).
+
+    >>> fold_alone(variant("mineiro"), 1, 0)
+    <BetVerdict fold_alone winner=None points=0>
+    """
     return BetVerdict("fold", Reason.FOLD_ALONE, variant, team, value, value)
 
 
 def special_hand_decision(variant, team: int, play: bool) -> BetVerdict:
-    """The side at the hand of ten / eleven plays (for ``hand_of_value``) or runs."""
+    """The side at the hand of ten / eleven plays (for ``hand_of_value``) or runs.
+
+    >>> special_hand_decision(variant("mineiro"), 0, False).explain()
+    'Team A runs: team B scores 2. Rule: a side that runs from its special hand gives the
+    opponents points.'
+    """
     if play:
         return BetVerdict("decide", Reason.HAND_OF_PLAYED, variant, team, variant.hand_of_value,
                           variant.hand_of_value)

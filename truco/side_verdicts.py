@@ -12,7 +12,13 @@ from .verdicts import Verdict, _first_upper, team_name
 
 
 class SideVerdict(Verdict):
-    """An envido or flor bet, answer or result, explained in words."""
+    """An envido or flor bet, answer or result, explained in words: ``seat`` the player it
+    is about, ``facts`` what its sentence names (the bet, the points shown, ...).
+
+    >>> v = SideVerdict("envido_won", 2, 0, 5, best=31, other=28)
+    >>> v, v.seat, v.facts["best"]
+    (<SideVerdict envido_won winner=0 points=5>, 2, 31)
+    """
 
     __slots__ = ("seat", "facts")
 
@@ -21,10 +27,21 @@ class SideVerdict(Verdict):
         self.seat, self.facts = seat, facts
 
     def rule(self) -> str:
+        """The rule behind the verdict (as the ``flor_stakes`` option states it, where given).
+
+        >>> SideVerdict("son_buenas", 1).rule()
+        'accepted envido is declared in turn from the mano; who cannot beat the best of the
+        other side says son buenas'
+        """
         # the flor bets' rule option, where not the default
         return rule_text(self.reason, self.facts.get("stakes"))
 
     def explain(self) -> str:
+        """What happened, one sentence (the bet's title in the current language).
+
+        >>> SideVerdict("envido_called", 0, bet="real envido", stake=5, refused=2).explain()
+        'Player 0 calls Real Envido: 5 at stake if accepted; refused, team A scores 2.'
+        """
         team = self.winner if self.winner is not None else self.seat & 1
         fmt = dict(seat=self.seat, team=team_name(team), points=self.points, **self.facts)
         if "bet" in fmt:
@@ -36,7 +53,13 @@ class SideVerdict(Verdict):
 
 
 class TrucVerdict(Verdict):
-    """A redeal proposal or answer, a mon reste or its answer, or a partner's signal."""
+    """A redeal proposal or answer, a mon reste or its answer, or a partner's signal:
+    ``team`` is the seat's side; ``value``, ``before`` and ``target`` the mon reste's figures.
+
+    >>> v = TrucVerdict("mon_reste", "mon_reste", 3, value=5, before=2, target=12)
+    >>> v.team, v.value
+    (1, 5)
+    """
 
     __slots__ = ("seat", "team", "value", "before", "target", "sign")
 
@@ -47,9 +70,22 @@ class TrucVerdict(Verdict):
         self.value, self.before, self.target, self.sign = value, before, target, sign
 
     def rule(self) -> str:
+        """The rule behind the verdict.
+
+        >>> TrucVerdict("refuse", "redeal_refused", 0).rule()
+        'a redeal needs both sides to agree; only one may be proposed in a hand'
+        """
         return _(RULES[self.reason])
 
     def explain(self) -> str:
+        """What the player did and what follows, then the rule.
+
+        >>> TrucVerdict("redeal", "redeal_proposed", 1).explain()
+        'Player 1 (team B) proposes a redeal: if the dealer accepts, the hands are put aside and
+        everyone gets three new cards. Rule: before any card is played, the non-dealer (with four
+        players, the eldest) may propose one redeal per hand; only the dealer accepts or refuses
+        it.'
+        """
         template = SIGNAL_TEXTS[self.sign] if self.reason is Reason.SIGNAL else \
             TEXTS[self.reason]
         text = _(template).format(

@@ -16,12 +16,20 @@ def _first_upper(text: str) -> str:
 
 
 def team_name(team) -> Phrase:
-    """'team A' or 'team B', a noun phrase (capitalized where a message opens with it)."""
+    """'team A' or 'team B', a noun phrase (capitalized where a message opens with it).
+
+    >>> str(team_name(0)), str(team_name(1))
+    ('team A', 'team B')
+    """
     return Phrase(_("team A") if team == 0 else _("team B"))
 
 
 class Verdict:
-    """Base verdict: ``kind``, ``reason`` (a stable code), ``winner`` (team or None), ``points``."""
+    """Base verdict: ``kind``, ``reason`` (a stable code), ``winner`` (team or None), ``points``.
+
+    >>> truco.resolve.fold(variant("mineiro"), 4, 0)
+    <BetVerdict fold winner=1 points=4>
+    """
 
     __slots__ = ("kind", "reason", "winner", "points")
 
@@ -29,9 +37,20 @@ class Verdict:
         self.kind, self.reason, self.winner, self.points = kind, reason, winner, points
 
     def rule(self) -> str:  # pragma: no cover - overridden
+        """The rule behind the verdict, a clause in the current language (each kind its own).
+
+        >>> truco.resolve.fold(variant("mineiro"), 4, 0).rule()
+        "a side that goes to the deck gives the other side the hand's current value"
+        """
         return ""
 
     def explain(self) -> str:  # pragma: no cover - overridden
+        """What happened and why, in sentences (also ``str(verdict)``).
+
+        >>> print(truco.resolve.fold(variant("mineiro"), 4, 0))
+        Team A goes to the deck: team B scores 4. Rule: a side that goes to the deck gives the
+        other side the hand's current value.
+        """
         return self.rule()
 
     def __repr__(self) -> str:
@@ -69,7 +88,15 @@ MATAS_RULE = N_("the matas rank ancho de espadas > ancho de bastos > siete de es
 
 
 def muestra_rule(ranking, top_kind, other_kind) -> str:
-    """Uruguay: why one special card beats another, for this muestra (``ranking.vira``)."""
+    """Uruguay: why one special card beats another, for this muestra (``ranking.vira``).
+
+    >>> ranking = variant("uruguayo").ranking("5o")
+    >>> muestra_rule(ranking, "pieza", "mata")
+    'every pieza beats the matas'
+    >>> muestra_rule(ranking, "pieza", "pieza")
+    "the piezas rank 2 > 4 > 12 > 11 > 10 of the muestra's suit (the 12 takes the place of the 5,
+    the muestra turned up)"
+    """
     if top_kind == MATA:  # a mata against a mata: the matas' own order
         return _(MATAS_RULE)
     if other_kind == MATA:
@@ -91,6 +118,11 @@ def _beats_commons_rule(kind: str) -> str:
 
 
 def commons_rule(variant, vira=None) -> str:
+    """How the common cards rank in ``variant`` (for ``vira``), high to low.
+
+    >>> commons_rule(truco.variant("argentino"))
+    'common cards rank 3 > 2 > 1 > 12 > 11 > 10 > 7 > 6 > 5 > 4; suits do not matter'
+    """
     levels = [lv for lv in variant.ranking(vira).levels if lv.kind == COMMON]
     # "3 > 2 > A > K ...": card ranks as on the cards' corners, left to right in every language
     order = chain("=".join(c.code for c in lv.cards) if len({c.rank for c in lv.cards}) > 1
@@ -99,7 +131,14 @@ def commons_rule(variant, vira=None) -> str:
 
 
 def trick_reason(ranking, plays, top: int, teams: int) -> Reason:
-    """The reason code of a trick's verdict."""
+    """The reason code of a trick's verdict (``top`` and ``teams`` as from
+    :func:`truco.resolve.top_of_trick`).
+
+    >>> v = variant("argentino")
+    >>> plays = [(0, v.card("3e")), (1, v.card("3o"))]
+    >>> trick_reason(v.ranking(), plays, 0, 0b11), trick_reason(v.ranking(), plays[:1], 0, 0b01)
+    ('tie', 'higher_common')
+    """
     if teams & (teams - 1):  # opponents share the top card
         return Reason.TIE
     strength, kind = ranking.strength, ranking.kind
@@ -119,6 +158,10 @@ class TrickVerdict(Verdict):
 
     Built from the facts tracked during play (the index of the first top card and the bit set
     of teams sharing the top strength); the reason code is worked out when first asked for.
+
+    >>> t = variant("argentino").trick_verdict([(0, "4e"), (1, "7o"), (0, "4o"), (1, "3c")])
+    >>> t.winner, t.reason, t.winning_card.code
+    (1, 'special_beats_common', '7o')
     """
 
     __slots__ = ("variant", "ranking", "plays", "top", "teams", "seats", "_reason")
@@ -137,10 +180,26 @@ class TrickVerdict(Verdict):
 
     @property
     def vira(self):
+        """The card turned up for this trick's ranking (None where the variant has none).
+
+        >>> variant("paulista").trick_verdict([(0, "4c"), (1, "5h")], vira="4d").vira
+        Card('4d')
+        >>> print(variant("mineiro").trick_verdict([(0, "4c"), (1, "5h")]).vira)
+        None
+        """
         return self.ranking.vira
 
     @property
     def reason(self) -> str:
+        """The stable reason code: ``tie``, ``partners_share_top``, ``higher_common``,
+        ``special_beats_common`` or ``higher_special``.
+
+        >>> v = variant("argentino")
+        >>> v.trick_verdict([(0, "1e"), (1, "1b")]).reason
+        'higher_special'
+        >>> v.trick_verdict([(0, "3e"), (1, "2o"), (0, "3o"), (1, "1c")]).reason
+        'partners_share_top'
+        """
         reason = self._reason
         if reason is None:
             reason = self._reason = trick_reason(self.ranking, self.plays, self.top, self.teams)
@@ -148,11 +207,18 @@ class TrickVerdict(Verdict):
 
     @reason.setter
     def reason(self, value: str) -> None:  # a verdict's reason may be set, as on every verdict
+        """Set the reason code instead of working it out."""
         self._reason = value
 
     @property
     def winning_card(self):
-        """The card that took the trick (None for a tie)."""
+        """The card that took the trick (None for a tie).
+
+        >>> variant("argentino").trick_verdict([(0, "3e"), (1, "2o")]).winning_card
+        Card('3e')
+        >>> print(variant("argentino").trick_verdict([(0, "3e"), (1, "3o")]).winning_card)
+        None
+        """
         return None if self.winner is None else self.plays[self.top][1]
 
     @property
@@ -175,7 +241,11 @@ class TrickVerdict(Verdict):
 
     @property
     def leader_next(self):
-        """Index in ``plays`` of the play whose player leads next (the first top card)."""
+        """Index in ``plays`` of the play whose player leads next (the first top card).
+
+        >>> variant("argentino").trick_verdict([(0, "4e"), (1, "3o"), (0, "3e")]).leader_next
+        1
+        """
         return self.top
 
     def _name(self, card) -> str:
@@ -191,6 +261,11 @@ class TrickVerdict(Verdict):
         return max(others, key=lambda c: ranking.strength[c.id]) if others else None
 
     def rule(self) -> str:
+        """The ranking rule that decided the trick.
+
+        >>> variant("mineiro").trick_verdict([(0, "3s"), (1, "7h")]).rule()
+        'manilhas beat every common card'
+        """
         ranking = self.variant.ranking(self.vira)
         top_card = self.plays[self.top][1]
         kind = ranking.kind[top_card.id]
@@ -207,6 +282,12 @@ class TrickVerdict(Verdict):
         return commons_rule(self.variant, self.vira)
 
     def explain(self) -> str:
+        """Which card beat which and by which rule, one sentence.
+
+        >>> variant("argentino").trick_verdict([(0, "1e"), (1, "1b")]).explain()
+        '1 of espadas (ancho de espadas) beats 1 of bastos (ancho de bastos): the cartas bravas
+        rank ancho de espadas > ancho de bastos > siete de espadas > siete de oros.'
+        """
         return _first_upper(self._explain())  # a sentence, though it opens with a card's name
 
     def _explain(self) -> str:
@@ -232,7 +313,12 @@ class TrickVerdict(Verdict):
 
 
 class HandVerdict(Verdict):
-    """Who won a hand from its trick results."""
+    """Who won a hand from its trick results (``tricks``: team or None per trick).
+
+    >>> h = truco.resolve.hand(variant("mineiro"), [0, 1, 1], points=2)
+    >>> h, h.tricks
+    (<HandVerdict two_tricks winner=1 points=2>, (0, 1, 1))
+    """
 
     __slots__ = ("tricks",)
 
@@ -241,9 +327,20 @@ class HandVerdict(Verdict):
         self.tricks = tuple(tricks)
 
     def rule(self) -> str:
+        """The rule that decided the hand.
+
+        >>> truco.resolve.hand(variant("mineiro"), [None, 1]).rule()
+        'when the first trick is tied, the next trick won decides the hand'
+        """
         return _(RULES[self.reason])
 
     def explain(self) -> str:
+        """The tricks' results, the hand's winner and the rule, and what it scores.
+
+        >>> truco.resolve.hand(variant("mineiro"), [0, 1, 1], points=2).explain()
+        'Tricks: team A, team B, team B. Team B wins the hand: a side that wins two tricks wins
+        the hand. Team B scores 2 points.'
+        """
         results = sequence(_("tied") if t is None else team_name(t) for t in self.tricks)
         if self.winner is None:
             return _("Tricks: {results}. Nobody wins the hand: {rule}.").format(
@@ -261,7 +358,13 @@ class HandVerdict(Verdict):
 
 
 class BetVerdict(Verdict):
-    """A raise, its acceptance or refusal, a fold, or a hand-of-ten decision."""
+    """A raise, its acceptance or refusal, a fold, or a hand-of-ten decision: ``team`` is the
+    side that acted, ``value`` the hand's value at stake, ``before`` its value before the raise.
+
+    >>> r = truco.resolve.refusal(variant("mineiro"), 4, 2, 1)
+    >>> r, r.team, r.value, r.before
+    (<BetVerdict refused winner=0 points=2>, 1, 4, 2)
+    """
 
     __slots__ = ("variant", "value", "before", "team")
 
@@ -270,9 +373,20 @@ class BetVerdict(Verdict):
         self.variant, self.team, self.value, self.before = variant, team, value, before
 
     def rule(self) -> str:
+        """The betting rule applied.
+
+        >>> truco.resolve.acceptance(variant("mineiro"), 4, 1).rule()
+        'after an accepted raise, only the side that accepted may raise next'
+        """
         return _(RULES[self.reason])
 
     def explain(self) -> str:
+        """What the side did, what it scores, and the rule.
+
+        >>> truco.resolve.refusal(variant("mineiro"), 4, 2, 1).explain()
+        'Team B refuses Truco: team A scores 2. Rule: refusing a raise ends the hand: the raisers
+        score the value before the raise.'
+        """
         fmt = dict(team=team_name(self.team), other=team_name(1 - self.team), value=self.value,
                    before=self.before, rung=self.variant.rung_name(self.value),
                    points=self.points)
@@ -299,9 +413,19 @@ class GameVerdict(Verdict):
         self.points = self.score[winner]
 
     def rule(self) -> str:
+        """The rule that ended the game, with its target.
+
+        >>> GameVerdict("target_reached", 0, (30, 21), 30).rule()
+        'the first side to reach 30 points wins the game'
+        """
         return _(GAME_RULES[self.reason]).format(target=self.target)
 
     def explain(self) -> str:
+        """The winner, the final score and the rule, one sentence.
+
+        >>> GameVerdict("target_reached", 0, (12, 4), 12).explain()
+        'Team A wins the game, 12 to 4: the first side to reach 12 points wins the game.'
+        """
         return _("{team} wins the game, {won} to {lost}: {rule}.").format(
             team=_first_upper(team_name(self.winner)), won=self.score[self.winner],
             lost=self.score[1 - self.winner], rule=self.rule())
