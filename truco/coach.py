@@ -48,7 +48,13 @@ SAMPLES = {4: 400, 6: 150}  # deals sampled with four and six players
 
 @dataclass(frozen=True)
 class CardOdds:
-    """One card the learner may play now."""
+    """One card the learner may play now, with its chances.
+
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> zap = advise(g.observation(0)).cards[0]
+    >>> zap.name, zap.trick_win, round(zap.hand_win, 2)
+    ('4 of clubs (Zap)', 1.0, 0.78)
+    """
 
     code: str
     name: str
@@ -59,7 +65,13 @@ class CardOdds:
 
 @dataclass(frozen=True)
 class Advice:
-    """The coach's answer for one seat's position."""
+    """The coach's answer for one seat's position (no suggestion when it is not its turn).
+
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> a = advise(g.observation(1))                      # seat 0 is to play
+    >>> a.seat, a.action, a.cards, round(a.win, 2)
+    (1, None, (), 0.33)
+    """
 
     seat: int
     exact: bool  # every possible deal counted (two players) or a sample
@@ -72,6 +84,13 @@ class Advice:
     seconds: float = 0.0
 
     def summary(self) -> str:
+        """The chance of winning the hand in one sentence, saying what it was counted over.
+
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> advise(g.observation(0)).summary()
+        'You win this hand against 95% of the 7,770 hands the others could hold, if both sides
+        play the rest well.'
+        """
         if self.exact:
             return ngettext(
                 "You win this hand against {pct} of the {n} hand the others could hold, if "
@@ -100,6 +119,9 @@ class _Solver:
         self.memo: dict = {}
 
     def value(self, hands, trick, tricks, cur) -> int:
+        """The result for ``self.team`` with ``cur`` to play a card: ``hands`` the strengths
+        each seat holds (sorted), ``trick`` the ((seat, strength), ...) under way, ``tricks``
+        the finished tricks' winning teams."""
         key = (hands, trick, tricks, cur)
         memo = self.memo
         got = memo.get(key)
@@ -134,6 +156,8 @@ class _Solver:
         return best
 
     def after_trick(self, hands, trick, tricks) -> int:
+        """The result for ``self.team`` once ``trick`` is complete: the hand ends or its
+        winner (on a tie, the rule's leader) leads the next trick."""
         _best, top, mask = top_of_trick([(seat & 1, s) for seat, s in trick])
         if mask & (mask - 1):
             winner = None
@@ -151,7 +175,15 @@ class _Solver:
 
 def solve(sim, team) -> int:
     """The double-dummy result of a model position for ``team``: +1, 0 or -1 (every hand is
-    known; both sides play the cards left as well as possible; no more raises)."""
+    known; both sides play the cards left as well as possible; no more raises).
+
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> view = View(g.observation(0))
+    >>> strengths = [view.strength(g.variant.card(c)) for c in ("Kd", "Qs", "6c")]
+    >>> sim = view.sim({1: strengths})                    # seat 1's cards, as if seen
+    >>> solve(sim, 0), solve(sim, 1)
+    (1, -1)
+    """
     solver = _Solver(sim.R, sim.n, team, sim.mano, sim.dealer)
     hands = tuple(tuple(sorted(h, reverse=True)) for h in sim.hands)
     trick = tuple(zip(sim.tseats, sim.tstr))
@@ -206,6 +238,12 @@ def advise(observation, variant=None, *, samples: int | None = None, seed=0,
     ``variant`` gives the rule options (the observation names the variant only); ``samples``
     the deals sampled with more than two players (:data:`SAMPLES` by default);
     ``progress(done, total)`` is called as the deals are counted (for a progress bar).
+
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> _event = g.apply("play 5s")
+    >>> a = advise(g.observation(1))                      # every card of seat 1 takes the 5
+    >>> a.action, [c.trick_win for c in a.cards]
+    ('play 6c', [1.0, 1.0, 1.0])
     """
     start = time.perf_counter()
     rng = random.Random(seed)

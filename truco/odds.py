@@ -46,7 +46,11 @@ def manilha_count_distribution(variant="mineiro", cards: int = HAND) -> dict:
     """{k: chance of holding exactly k special cards (manilhas, bravas...) in ``cards`` cards}.
 
     With a vira, the vira is a random card and the hand comes from the 39 others (the vira is
-    turned up after the deal, which gives the same odds)."""
+    turned up after the deal, which gives the same odds).
+
+    >>> manilha_count_distribution("mineiro")     # 4 manilhas among 40 cards
+    {0: Fraction(357, 494), 1: Fraction(63, 247), 2: Fraction(27, 1235), 3: Fraction(1, 2470)}
+    """
     v = _v(variant)
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     viras = _viras(v)
@@ -62,7 +66,11 @@ def manilha_count_distribution(variant="mineiro", cards: int = HAND) -> dict:
 
 
 def manilha_chance(variant="mineiro", cards: int = HAND) -> Fraction:
-    """The chance of holding at least one special card (manilha) in ``cards`` cards."""
+    """The chance of holding at least one special card (manilha) in ``cards`` cards.
+
+    >>> manilha_chance("mineiro", cards=1)        # 4 of the 40 cards
+    Fraction(1, 10)
+    """
     return 1 - manilha_count_distribution(variant, cards).get(0, Fraction(0))
 
 
@@ -103,7 +111,12 @@ def _muestras(v):
 def envido_distribution(variant="argentino", muestra=None) -> dict:
     """{points: chance} of the envido of three cards dealt from the deck, every hand counted
     once (with a muestra, the hands come from the 39 other cards and piezas count; for a
-    variant with a muestra and none given, every muestra is equally likely)."""
+    variant with a muestra and none given, every muestra is equally likely).
+
+    >>> d = envido_distribution("argentino")
+    >>> min(d), max(d), d[0], sum(d.values())    # 0: three figures of different suits
+    (0, 33, Fraction(27, 2470), Fraction(1, 1))
+    """
     v = _v(variant)
     if muestra is None and v.specials == "muestra":
         out: Counter = Counter()
@@ -117,7 +130,11 @@ def envido_distribution(variant="argentino", muestra=None) -> dict:
 
 
 def envido_at_least(points: int, variant="argentino", muestra=None) -> Fraction:
-    """The chance of an envido of ``points`` or more."""
+    """The chance of an envido of ``points`` or more.
+
+    >>> envido_at_least(30, "argentino"), envido_at_least(34, "argentino")
+    (Fraction(219, 2470), Fraction(0, 1))
+    """
     return sum((p for e, p in envido_distribution(variant, muestra).items() if e >= points),
                Fraction(0))
 
@@ -137,7 +154,11 @@ def _flor_count(variant, muestra=None) -> tuple:
 def flor_chance(variant="argentino", muestra=None) -> Fraction:
     """The chance of being dealt flor (three cards of one suit; with a muestra, piezas count
     too, as the engine's flor rule says; for a variant with a muestra and none given, every
-    muestra is equally likely)."""
+    muestra is equally likely).
+
+    >>> flor_chance("uruguayo", muestra="5o")     # the piezas make flor about 3 times as likely
+    Fraction(1419, 9139)
+    """
     v = _v(variant)
     if muestra is None and v.specials == "muestra":
         ranks = _muestras(v)
@@ -158,7 +179,11 @@ def _levels(v, vira):
 def first_card_wins(variant="mineiro", players: int = 2) -> Fraction:
     """The chance the hand's first card wins the first trick, when every player plays a card
     at random: it must beat each of the other ``players - 1`` cards of the trick (a card of
-    equal strength ties it)."""
+    equal strength ties it).
+
+    >>> first_card_wins("mineiro"), round(float(first_card_wins("mineiro", players=4)), 3)
+    (Fraction(731, 1560), 0.224)
+    """
     v = _v(variant)
     total = Fraction(0)
     viras = _viras(v)
@@ -180,7 +205,14 @@ def lead_card_table(variant="mineiro", players: int = 2, vira=None) -> tuple:
 
     The opponents' ``3 * players // 2`` cards are any of the cards the leader does not hold
     (the leader's other two cards are unknown too, so every other card is equally likely);
-    the lead wins when none of them is as strong, and is tied when the best equals it."""
+    the lead wins when none of them is as strong, and is tied when the best equals it.
+
+    >>> table = lead_card_table("mineiro")
+    >>> table[0], table[1]                        # the Zap always wins; Copas loses to the Zap
+    ((('4c',), Fraction(1, 1), Fraction(0, 1)), (('7h',), Fraction(12, 13), Fraction(0, 1)))
+    >>> table[-1][0]                              # the weakest common cards: the other fours
+    ('4h', '4s', '4d')
+    """
     v = _v(variant)
     vira_card = v.card(vira) if vira is not None else None
     if v.uses_vira and vira_card is None:
