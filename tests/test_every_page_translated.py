@@ -31,6 +31,7 @@ import nbformat
 import pytest
 from babel.messages.pofile import read_po
 
+from truco import catalogs as truco_catalogs
 from truco import i18n
 from truco.i18n import LANGUAGES, set_language
 from widgets import i18n as widgets_i18n
@@ -280,7 +281,7 @@ def english_after():
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled():
-    i18n.compile_catalogs()
+    truco_catalogs.compile(i18n.TRUCO)
     widgets_i18n.compile_catalogs()
     prose.compile_all()
 

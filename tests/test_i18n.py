@@ -5,7 +5,7 @@ Two code domains (issue 19): ``truco`` (truco/locale, the engine's messages only
 ``widgets`` (widgets/locale, the views' and the app's), which falls back to ``truco`` for the
 messages both use; every check on the catalogs runs on both.
 
-The catalogs are compiled at the start of the session (``compile_catalogs``), so this file also
+The catalogs are compiled at the start of the session (:func:`truco.catalogs.compile`), so this file also
 works when run directly with pytest, without ``make``.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from babel.messages.checkers import python_format
 from babel.messages.pofile import read_po
 
 import truco
-from truco import i18n
+from truco import catalogs, i18n
 from truco.i18n import LANGUAGES, set_language
 from widgets import i18n as widgets_i18n
 
@@ -44,7 +44,7 @@ NATIVE_TERMS = {"Truco", "Truc", "Envido", "Flor", "Muestra", "Vira", "Retruco",
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled():
-    assert i18n.compile_catalogs() == len(LANGUAGES)
+    assert catalogs.compile(i18n.TRUCO) == len(LANGUAGES)
     assert widgets_i18n.compile_catalogs() == len(LANGUAGES)
     yield
     set_language("en")
@@ -78,7 +78,7 @@ def ids(catalog) -> set:
 def _extracted_now(tmp_path, domain: str = "truco"):
     """The messages the code holds now (a fresh extraction to a scratch file, by the
     domain's mapping file; the widgets' leaves out what the engine's template holds)."""
-    out = DOMAINS[domain].extract(tmp_path / f"now-{domain}.pot")
+    out = catalogs.extract(DOMAINS[domain], tmp_path / f"now-{domain}.pot")
     with out.open("rb") as fh:
         return read_po(fh)
 

@@ -8,28 +8,20 @@ A :class:`Domain` is one set of catalogs: this module's is ``truco`` (the engine
 ``widgets`` (:mod:`widgets.i18n`, ``widgets/locale``), which falls back to this one for the
 messages they share with the engine, then to English. This module never imports the widgets.
 
-Keeping the catalogs in step with the code (Babel; the mapping file ``babel.cfg`` at the
-repository root lists ``truco/``):
-
-- ``python -m truco.i18n extract`` writes the template ``truco/locale/truco.pot`` from every
-  ``_()``, ``N_()``, ``ngettext()`` and ``pgettext()`` in ``truco/``;
-- ``python -m truco.i18n update`` extracts, then merges the template into every language's
-  ``truco.po`` (new messages arrive untranslated, for a translator to fill in; English is the
-  identity catalog, filled in automatically);
-- ``python -m truco.i18n compile`` compiles them to ``.mo`` (``make`` runs it).
-
-``python -m widgets.i18n update`` and ``compile`` do both code domains, engine first.
+Keeping the catalogs in step with the code (extract, update, compile with Babel) is
+:mod:`truco.catalogs`' work: ``python -m truco.catalogs update`` for the engine's domain,
+``python -m widgets.i18n update`` and ``compile`` for both code domains, engine first. That
+module imports this one, never the other way round: looking a message up needs the compiled
+catalogs only.
 """
 from __future__ import annotations
 
 import contextvars
 import gettext as _gettext
 import string as _string
-import sys
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 REPO_DIR = Path(__file__).resolve().parents[1]
@@ -110,10 +102,6 @@ def get_language() -> str:
     return code if code else getattr(_thread, "code", "en")
 
 
-# What Babel extracts as a message: the msgid (and plural, and context) arguments.
-KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3")
-
-
 class Domain:
     """One gettext domain: catalogs ``<locale_dir>/<code>/LC_MESSAGES/<name>.po`` (compiled
     to ``.mo``), the template ``<locale_dir>/<name>.pot`` extracted from the code the Babel
@@ -138,6 +126,18 @@ class Domain:
 
     def __repr__(self) -> str:
         return f"Domain({self.name!r})"
+
+    @classmethod
+    def every(cls) -> list["Domain"]:
+        """Every domain made so far (the engine's first)."""
+        return list(cls._all)
+
+    @classmethod
+    def forget_translations(cls) -> None:
+        """Drop every domain's loaded catalogs, to be read again (their ``.mo`` changed): a
+        domain's translations hold its fallback's, so all of them go."""
+        for each in cls._all:
+            each._cache.clear()
 
     def translations(self, code: str) -> _gettext.NullTranslations:
         """The compiled catalog of ``code``, chained to the fallback domain's."""
@@ -171,42 +171,6 @@ class Domain:
     def po_path(self, code: str) -> Path:
         """Where the catalog of ``code`` is."""
         return self.locale_dir / code / "LC_MESSAGES" / f"{self.name}.po"
-
-    def compile(self) -> int:
-        """Compile every language's ``.po`` to ``.mo``; returns how many."""
-        return compile_catalogs(self.locale_dir, self.name)
-
-    def extract(self, output: Path | None = None) -> Path:
-        """Write the template (or ``output``) from the code the mapping file lists, leaving
-        out the messages the fallback domain's template holds already."""
-        import os
-
-        output = Path(output or self.template)
-        here = os.getcwd()
-        os.chdir(REPO_DIR)  # the mapping files' patterns are relative to the repository
-        try:
-            keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
-            _pybabel("extract", "-F", str(self.mapping), "--no-default-keywords", *keywords,
-                     "-c", "Translators:", "--sort-by-file", "--project", "Truco Tutor",
-                     "-o", str(output.resolve()), ".")
-        finally:
-            os.chdir(here)
-        shared: set = set()
-        if self.fallback is not None:
-            from babel.messages.pofile import read_po
-
-            with self.fallback.template.open("rb") as fh:
-                shared = {m.id for m in read_po(fh) if m.id}
-        _brace_only(output, leave_out=shared)
-        return output
-
-    def update(self) -> list[str]:
-        """Extract, then merge the template into every language's catalog. A message new to
-        this domain that another domain's catalog (one chained to this one) has translated
-        already, having moved between the two, keeps that translation."""
-        others = [(d.locale_dir, d.name) for d in Domain._all
-                  if d is not self and (d.fallback is self or self.fallback is d)]
-        return merge_template(self.extract(), self.locale_dir, self.name, borrow_from=others)
 
 
 TRUCO = Domain(DOMAIN, LOCALE_DIR, REPO_DIR / "babel.cfg")
@@ -554,133 +518,3 @@ def plural_forms(code: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for extraction without translating it yet."""
     return message
-
-
-def compile_catalogs(locale_dir: Path = LOCALE_DIR, domain: str = DOMAIN) -> int:
-    """Compile every ``.po`` of ``domain`` under ``locale_dir`` (``truco/locale``) to ``.mo``;
-    returns how many."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    count = 0
-    for po_path in sorted(Path(locale_dir).glob(f"*/LC_MESSAGES/{domain}.po")):
-        with po_path.open("rb") as fh:
-            catalog = read_po(fh)
-        with po_path.with_suffix(".mo").open("wb") as fh:
-            write_mo(fh, catalog)
-        count += 1
-    for each in Domain._all:  # a domain's translations hold its fallback's: drop them all
-        each._cache.clear()
-    return count
-
-
-def _pybabel(*args: str) -> None:
-    from babel.messages.frontend import CommandLineInterface
-
-    CommandLineInterface().run(["pybabel", "-q", *args])
-
-
-def extract() -> Path:
-    """Write the template ``truco/locale/truco.pot`` from the code (see ``babel.cfg``)."""
-    return TRUCO.extract()
-
-
-def _brace_only(path: Path, leave_out: set | frozenset = frozenset()) -> None:
-    """Our messages use ``{name}`` placeholders only: a ``%`` in them (``{pct}% of``) is text,
-    not a printf directive, so drop the ``python-format`` flag Babel guesses from it (its
-    checker would otherwise reject a translation such as ``{pct}% de``). Messages whose ids
-    are in ``leave_out`` (another domain's) are dropped."""
-    from babel.messages.pofile import read_po, write_po
-
-    with path.open("rb") as fh:
-        catalog = read_po(fh)
-    catalog.project, catalog.copyright_holder = "Truco Tutor", "Truco Tutor"
-    for message in list(catalog):
-        if message.id and message.id in leave_out:
-            catalog.delete(message.id, message.context)
-            continue
-        message.flags.discard("python-format")
-    with path.open("wb") as fh:
-        write_po(fh, catalog, width=100, sort_by_file=True)
-
-
-def update() -> list[str]:
-    """Extract, then merge the template into every language's catalog (creating missing ones).
-    English is the identity catalog: its translations are the msgids themselves."""
-    return TRUCO.update()
-
-
-def merge_template(template_path: Path, locale_dir: Path, domain: str,
-                   borrow_from: Sequence[tuple[Path, str]] = ()) -> list[str]:
-    """Merge the template at ``template_path`` into ``locale_dir/<code>/LC_MESSAGES/<domain>.po``
-    for every language (see :func:`update`); a message left untranslated takes its
-    translation (and translator's comments) from the same language's catalog of a
-    ``(locale_dir, domain)`` in ``borrow_from``, when that one has it."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po, write_po
-
-    done = []
-    for code in LANGUAGES:
-        # A fresh template for each language: Catalog.update adds the template's own message
-        # objects, so English's identity strings would otherwise leak into later catalogs.
-        with Path(template_path).open("rb") as fh:
-            template = read_po(fh)
-        po_path = Path(locale_dir) / code / "LC_MESSAGES" / f"{domain}.po"
-        if po_path.exists():
-            with po_path.open("rb") as fh:
-                catalog = read_po(fh, locale=code)
-        else:
-            po_path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=code, project="Truco Tutor", fuzzy=False)
-        catalog.update(template, no_fuzzy_matching=True)
-        for other_dir, other_domain in borrow_from:
-            _borrow(catalog, Path(other_dir) / code / "LC_MESSAGES" / f"{other_domain}.po", code)
-        if code == "en":
-            for message in catalog:
-                if message.id:
-                    message.string = message.id
-        catalog.obsolete.clear()
-        with po_path.open("wb") as fh:
-            write_po(fh, catalog, width=100, omit_header=False, ignore_obsolete=True)
-        done.append(code)
-    return done
-
-
-def main(domains: Sequence[Domain], argv: Sequence[str], program: str) -> int:
-    """The command line of ``python -m truco.i18n`` and ``python -m widgets.i18n``:
-    ``extract``, ``update`` or ``compile`` each of ``domains`` in turn."""
-    command = list(argv)
-    if command not in (["compile"], ["extract"], ["update"]):
-        print(f"usage: python -m {program} extract | update | compile")
-        return 2
-    for domain in domains:
-        if command == ["compile"]:
-            print(f"{domain.name}: compiled {domain.compile()} catalog(s)")
-        elif command == ["extract"]:
-            print(f"{domain.name}: wrote {domain.extract()}")
-        else:
-            print(f"{domain.name}: updated {', '.join(domain.update())}")
-    return 0
-
-
-def _borrow(catalog, path: Path, code: str) -> None:
-    """Fill ``catalog``'s untranslated messages from the catalog at ``path`` (if any)."""
-    from babel.messages.pofile import read_po
-
-    if not path.exists():
-        return
-    with path.open("rb") as fh:
-        other = read_po(fh, locale=code)
-    for message in catalog:
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if not message.id or any(strings):
-            continue
-        found = other.get(message.id, message.context)
-        if found is not None and found.string and "fuzzy" not in found.flags and \
-                isinstance(found.string, tuple) == isinstance(message.string, tuple):
-            message.string = found.string
-            message.user_comments = list(found.user_comments)
-
-
-if __name__ == "__main__":  # pragma: no cover - command line
-    sys.exit(main([TRUCO], sys.argv[1:], "truco.i18n"))

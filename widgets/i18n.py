@@ -14,6 +14,9 @@ numbers, lists and directions come from :mod:`truco.i18n` too.
 - ``python -m widgets.i18n compile`` compiles both (``make`` runs it; the lessons' prose has
   its own domain, :mod:`widgets.prose`).
 
+The work itself is :mod:`truco.catalogs`' (``python -m truco.catalogs ...`` does the engine's
+domain alone).
+
 >>> from truco.i18n import set_language
 >>> set_language("pt_BR")
 >>> _("hearts") == truco_i18n._("hearts") != "hearts"   # an engine word, through the fallback
@@ -26,6 +29,7 @@ import gettext
 import sys
 from pathlib import Path
 
+from truco import catalogs
 from truco import i18n as truco_i18n
 from truco.i18n import N_, Domain, Message, get_language
 
@@ -68,15 +72,15 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> Message:
 
 def compile_catalogs() -> int:
     """Compile the widgets' catalogs (``.po`` to ``.mo``); returns how many."""
-    return WIDGETS.compile()
+    return catalogs.compile(WIDGETS)
 
 
 def update() -> list[str]:
     """Extract and merge the engine's catalogs, then the widgets' (whose template leaves out
     what the engine's holds)."""
-    truco_i18n.TRUCO.update()
-    return WIDGETS.update()
+    catalogs.update(truco_i18n.TRUCO)
+    return catalogs.update(WIDGETS)
 
 
 if __name__ == "__main__":  # pragma: no cover - command line
-    sys.exit(truco_i18n.main(CODE_DOMAINS, sys.argv[1:], "widgets.i18n"))
+    sys.exit(catalogs.main(CODE_DOMAINS, sys.argv[1:], "widgets.i18n"))

@@ -40,7 +40,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from truco.i18n import LANGUAGES, compile_catalogs, match_language, merge_template, text_direction
+from truco.catalogs import compile_catalogs, merge_template
+from truco.i18n import LANGUAGES, match_language, text_direction
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "blocks", "code_messages", "extract_notebook", "lesson_text", "page_language",
            "prelaunch_hook", "translate_markdown", "translate_notebook"]

@@ -8,7 +8,7 @@ import gettext
 
 import pytest
 
-from truco import i18n
+from truco import catalogs, i18n
 from truco.i18n import get_language, set_language
 from widgets import i18n as widgets_i18n
 from widgets import TrickQuiz
@@ -30,7 +30,7 @@ def catalog(code: str, msgid: str) -> str:
 @pytest.fixture(autouse=True)
 def page(monkeypatch):
     """A clean page environment; English again afterwards."""
-    i18n.compile_catalogs()
+    catalogs.compile(i18n.TRUCO)
     widgets_i18n.compile_catalogs()
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)

@@ -342,9 +342,9 @@ def test_back_is_a_drawn_pattern():
 
 @pytest.mark.parametrize("language", ["en", "fa"])
 def test_accessible_name_in_the_current_language(language):
-    from truco import i18n
+    from truco import catalogs, i18n
 
-    i18n.compile_catalogs()
+    catalogs.compile(i18n.TRUCO)
     i18n.set_language(language)
     try:
         for card in ALL_DECK_CARDS:
