@@ -39,6 +39,11 @@ def piezas(muestra) -> dict:
     """The piezas for a muestra, strongest first: ``{card: envido points}``.
 
     The 12 of the muestra's suit takes the muestra's place when the muestra is itself a pieza.
+
+    >>> piezas("3o")
+    {Card('2o'): 30, Card('4o'): 29, Card('5o'): 28, Card('11o'): 27, Card('10o'): 27}
+    >>> list(piezas("4o"))[:2]   # the muestra lies face up: the 12 of oros counts 29 instead
+    [Card('2o'), Card('12o')]
     """
     if muestra is None:
         return {}
@@ -51,14 +56,25 @@ def piezas(muestra) -> dict:
 
 
 def card_points(card: Card, pieza_points: dict) -> int:
-    """A card's envido value: a pieza's own value, 1 to 7 at face value, figures 0."""
+    """A card's envido value: a pieza's own value, 1 to 7 at face value, figures 0.
+
+    >>> from truco.cards import card_from_code
+    >>> [card_points(card_from_code("spanish", c), piezas("3o")) for c in ("4o", "6c", "11b")]
+    [29, 6, 0]
+    """
     if card in pieza_points:
         return pieza_points[card]
     return card.rank if card.rank <= 7 else 0
 
 
 class EnvidoVerdict(Verdict):
-    """Envido or flor points of a hand, with the cards that count."""
+    """Envido or flor points of a hand, with the cards that count: ``points``, ``cards``, their
+    ``values`` and the ``bonus`` of 20 for cards of one suit.
+
+    >>> v = envido_verdict(["7e", "6e", "1o"])
+    >>> v.reason, v.points, v.cards, v.values, v.bonus
+    ('two_of_a_suit', 33, (Card('7e'), Card('6e')), (7, 6), 20)
+    """
 
     __slots__ = ("cards", "values", "bonus")
 
@@ -67,9 +83,19 @@ class EnvidoVerdict(Verdict):
         self.cards, self.values, self.bonus = tuple(cards), tuple(values), bonus
 
     def rule(self) -> str:
+        """The counting rule that gave these points, in the current language.
+
+        >>> envido_verdict(["10e", "11b", "4o"]).rule()
+        'with no two cards of one suit, the highest card counts alone'
+        """
         return _(POINTS_RULES[self.reason])
 
     def explain(self) -> str:
+        """The count in a sentence: the cards that count and their sum.
+
+        >>> envido_verdict(["2o", "7c", "1e"], muestra="3o").explain()
+        '2 of oros and 7 of copas: the pieza counts 30 + 7 = 37.'
+        """
         names = format_list([c.name() for c in self.cards])  # '7 of espadas and 6 of espadas'
         # the sum, left to right in every language: '7 + 6 + 20'
         terms = chain((number(v) for v in self.values + ((self.bonus,) if self.bonus else ())),
@@ -86,7 +112,17 @@ POINTS_RULES, POINTS_TEXT = RULES, TEXTS
 
 
 def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
-    """The envido points of three ``cards`` as a verdict that explains the count."""
+    """The envido points of three ``cards`` as a verdict that explains the count.
+
+    >>> v = envido_verdict(["12e", "5b", "4o"])   # no two of one suit: the 5 counts alone
+    >>> v.reason, v.points, v.cards
+    ('highest_card', 5, (Card('5b'),))
+    >>> envido_verdict(["2o", "7c", "1e"], muestra="3o").reason
+    'pieza'
+    >>> try: envido_verdict(["7e", "7e", "1o"])
+    ... except truco.CardError as e: print(e.reason)
+    bad_hand
+    """
     hand = _cards(cards)
     pp = piezas(muestra)
     mine = sorted((c for c in hand if c in pp), key=lambda c: -pp[c])
@@ -114,7 +150,14 @@ def envido_verdict(cards, muestra=None) -> EnvidoVerdict:
 
 def flor_verdict(cards, muestra=None) -> EnvidoVerdict | None:
     """The flor of a hand, or None. With a muestra: two piezas, or a pieza and two cards of one
-    suit, or three cards of one suit (the rules of gotruco, Uruguay's most tested engine)."""
+    suit, or three cards of one suit (the rules of gotruco, Uruguay's most tested engine).
+
+    >>> f = flor_verdict(["7o", "6o", "5o"])
+    >>> f.reason, f.points, flor_verdict(["7o", "6o", "5c"])
+    ('flor', 38, None)
+    >>> flor_verdict(["2o", "7e", "6e"], muestra="3o").explain()   # a pieza and two espadas
+    'Flor with piezas, 2 of oros, 7 of espadas, and 6 of espadas: 30 + 7 + 6 = 43.'
+    """
     hand = _cards(cards)
     pp = piezas(muestra)
     if hand[0].suit != hand[1].suit and hand[1].suit != hand[2].suit and \
@@ -138,7 +181,13 @@ _PIEZA_POINTS: dict = {}  # muestra id -> list by card id: a pieza's points, els
 
 
 def pieza_points(muestra) -> list:
-    """For a muestra card: a list by card id of each pieza's envido points (0 elsewhere)."""
+    """For a muestra card: a list by card id of each pieza's envido points (0 elsewhere).
+
+    >>> v = variant("uruguayo")
+    >>> table = pieza_points(v.card("3o"))
+    >>> table[v.card("2o").id], table[v.card("10o").id], table[v.card("2e").id]
+    (30, 27, 0)
+    """
     table = _PIEZA_POINTS.get(muestra.id)
     if table is None:
         table = [0] * len(ALL_CARDS)
@@ -154,7 +203,13 @@ _FLOR_CODES: dict = {}  # muestra id (or None) -> list by card id, see flor_code
 def flor_codes(muestra) -> list:
     """By card id: the card's suit as one bit (1, 2, 4, 8), plus 16 for a pieza of
     ``muestra``. Or-ed over a hand, a value under 16 with more than one bit set means no
-    flor, which is most hands."""
+    flor, which is most hands.
+
+    >>> v = variant("uruguayo")
+    >>> codes = flor_codes(v.card("3o"))
+    >>> [codes[v.card(c).id] for c in ("1e", "1b", "1o", "1c", "2o")]   # the 2o is a pieza
+    [1, 2, 4, 8, 20]
+    """
     key = None if muestra is None else muestra.id
     codes = _FLOR_CODES.get(key)
     if codes is None:
@@ -175,7 +230,14 @@ def _pieza_sum(pa, pb, pc, fa, fb, fc) -> tuple[int, int, int]:
 
 
 def hand_envido(cards, muestra=None) -> int:
-    """:func:`envido` of three dealt cards (Card values), computed from integer tables."""
+    """:func:`envido` of three dealt cards (Card values), computed from integer tables.
+
+    >>> v = variant("uruguayo")
+    >>> hand_envido([v.card(c) for c in ("7e", "6e", "1o")])
+    33
+    >>> hand_envido([v.card(c) for c in ("2o", "7c", "1e")], muestra=v.card("3o"))
+    37
+    """
     a, b, c = cards
     fa, fb, fc = _FACE[a.id], _FACE[b.id], _FACE[c.id]
     if muestra is not None:
@@ -198,7 +260,15 @@ def hand_envido(cards, muestra=None) -> int:
 
 
 def hand_flor(cards, muestra=None):
-    """:func:`flor` of three dealt cards (Card values), computed from integer tables."""
+    """:func:`flor` of three dealt cards (Card values), computed from integer tables.
+
+    >>> v = variant("uruguayo")
+    >>> def hand(*codes): return [v.card(c) for c in codes]
+    >>> hand_flor(hand("7o", "6o", "5o")), hand_flor(hand("7o", "6o", "5c"))
+    (38, None)
+    >>> hand_flor(hand("2o", "4o", "7e"), muestra=v.card("3o"))
+    46
+    """
     a, b, c = cards
     sa, sb, sc = a.suit, b.suit, c.suit
     if muestra is not None:
@@ -216,11 +286,19 @@ def hand_flor(cards, muestra=None):
 
 
 def envido(cards, muestra=None) -> int:
-    """Envido points of three cards (0 to 33; with a muestra, Uruguayan piezas count)."""
+    """Envido points of three cards (0 to 33; with a muestra, Uruguayan piezas count).
+
+    >>> envido(["12e", "11e", "10b"]), envido(["12e", "11b", "10o"]), envido(["1e", "1b", "1o"])
+    (20, 0, 1)
+    """
     return envido_verdict(cards, muestra).points
 
 
 def flor(cards, muestra=None):
-    """Flor points if the three cards make a flor, else None."""
+    """Flor points if the three cards make a flor, else None.
+
+    >>> flor(["12c", "11c", "1c"]), flor(["12c", "11c", "1o"])
+    (21, None)
+    """
     verdict = flor_verdict(cards, muestra)
     return None if verdict is None else verdict.points

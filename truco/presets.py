@@ -111,7 +111,16 @@ VARIANT_NAMES: tuple[str, ...] = tuple(PRESETS)
 def variant(name, **options) -> Variant:
     """A named variant, with rule options replaced. Unknown names raise ``ValueError``.
 
-    ``name`` may also be a :class:`Variant` already (options then apply to it).
+    ``name`` may also be a :class:`Variant` already (options then apply to it). Case, spaces
+    and underscores in a name do not matter.
+
+    >>> variant(" Truc Sackson ").name, variant("TRUC_CATALAN").target
+    ('truc-sackson', 12)
+    >>> variant(variant("argentino"), target=15).target
+    15
+    >>> try: variant("chinchon")
+    ... except truco.UnknownVariant as e: print(e.reason, e.details)
+    unknown_variant {'name': 'chinchon'}
     """
     if isinstance(name, Variant):
         return name.with_options(**options)

@@ -24,7 +24,14 @@ from .i18n import N_, _
 
 
 class Reason(StrEnum):
-    """A stable reason code: why an action is illegal, or how a verdict was reached."""
+    """A stable reason code: why an action is illegal, or how a verdict was reached.
+
+    >>> Reason("bad_card") is Reason.BAD_CARD, Reason.BAD_CARD
+    (True, 'bad_card')
+    >>> try: Game("mineiro", players=5)
+    ... except truco.BadArgument as e: print(e.reason is Reason.BAD_PLAYERS)
+    True
+    """
 
     # --- errors: arguments and setup (truco.errors.BadArgument, CardError, UnknownVariant)
     ERROR = "error"
@@ -346,7 +353,14 @@ SIGNAL_TEXTS: dict[str, str] = {
 
 def rule_text(reason: str, option: str | None = None) -> str:
     """The rule behind ``reason`` in the current language (``option``: the value of the rule
-    option that may state it otherwise, e.g. ``flor_stakes``)."""
+    option that may state it otherwise, e.g. ``flor_stakes``).
+
+    >>> rule_text("two_tricks")
+    'a side that wins two tricks wins the hand'
+    >>> print(rule_text(Reason.CONTRAFLOR_ACCEPTED, "gotruco"))
+    contraflor answers a flor: accepted, the best flor wins 4, and 3 more
+    for each flor sung after it
+    """
     text = OPTION_RULES.get((option, reason)) if option is not None else None
     return _(text or RULES[reason])
 

@@ -19,7 +19,14 @@ from .cards import ALL_CARDS
 
 
 class Tables:
-    """What a variant's games look up on every deal and decision (see the module doc)."""
+    """What a variant's games look up on every deal and decision (see the module doc).
+
+    >>> t = tables(variant("paulista"))
+    >>> t.next_rung, t.fixed_ranking, t.raise_fold
+    ({1: 3, 3: 6, 6: 9, 9: 12, 12: None}, None, [Action('raise'), Action('fold')])
+    >>> t.steps[2][-1]   # 2 players: 6 cards and the vira, the 7th drawn from 34 left
+    (6, 34)
+    """
 
     __slots__ = ("variant", "table", "plays", "next_rung", "deck", "steps", "fixed_ranking",
                  "rankings", "raise_fold", "fold_only", "envido", "flor",
@@ -54,7 +61,13 @@ class Tables:
         self.bets = {}  # the envido bets that may follow a sequence of bets (side_bets)
 
     def ranking(self, vira):
-        """The ranking for a vira card (cached by its id)."""
+        """The ranking for a vira card (cached by its id).
+
+        >>> v = variant("paulista")
+        >>> r = tables(v).ranking(v.card("3s"))
+        >>> r.rows()[0], r is tables(v).ranking(v.card("3s"))
+        ((1, 'manilha', ['4c']), True)
+        """
         ranking = self.rankings[vira.id]
         if ranking is None:
             ranking = self.rankings[vira.id] = self.variant.ranking(vira)
@@ -65,7 +78,14 @@ class Tables:
 
 
 def tables(variant) -> Tables:
-    """The :class:`Tables` of a variant, built on first use."""
+    """The :class:`Tables` of a variant, built on first use and kept in its cache: another
+    value with other options has its own.
+
+    >>> tables(variant("mineiro")).fixed_ranking is variant("mineiro").ranking()
+    True
+    >>> tables(variant("argentino", target=15)) is tables(variant("argentino"))
+    False
+    """
     t = variant._cache.get("tables")
     if t is None:
         t = variant._cache["tables"] = Tables(variant)

@@ -19,7 +19,16 @@ MATAS = ("1e", "1b", "7e", "7o")
 
 
 def muestra_specials(variant, muestra):
-    """(special cards strongest first, {code: kind}) for a muestra."""
+    """(special cards strongest first, {code: kind}) for a muestra: its suit's five piezas,
+    then the four matas that are not piezas.
+
+    >>> v = variant("uruguayo")
+    >>> specials, kinds = muestra_specials(v, "4e")   # the 4 turned up: the 12 replaces it
+    >>> [str(c) for c in specials]
+    ['2e', '12e', '5e', '11e', '10e', '1e', '1b', '7e', '7o']
+    >>> kinds["12e"], kinds["7e"]
+    ('pieza', 'mata')
+    """
     specials = list(piezas(muestra))
     kinds = {c.code: PIEZA for c in specials}
     for code in MATAS:

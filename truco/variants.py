@@ -31,7 +31,11 @@ BRAVA_NAMES = {"1e": N_("ancho de espadas"), "1b": N_("ancho de bastos"),
 
 
 class FlorStakes(NamedTuple):
-    """The points of the flor's bets (docs/seed-notes.md gives the sources)."""
+    """The points of the flor's bets (docs/seed-notes.md gives the sources).
+
+    >>> FLOR_STAKES["published"].contraflor, FLOR_STAKES["gotruco"].contraflor
+    (6, 4)
+    """
 
     flor: int  # each flor when settled unopposed, or each flor announced in a flor duel
     achico: int  # each flor of the side to which "con flor me achico" concedes
@@ -58,7 +62,16 @@ FLOR_STAKES = {
 
 @dataclass(frozen=True)
 class Variant:
-    """The complete rules of one variant. Build it with :func:`variant`."""
+    """The complete rules of one variant. Build it with :func:`variant`.
+
+    A frozen value: two variants with the same rules are equal, and an option makes a new one.
+
+    >>> v = variant("argentino")
+    >>> v.deck_name, v.base_value, v.target, v.envido, v.flor
+    ('spanish40', 1, 30, True, False)
+    >>> variant("mineiro", all_tie="nobody") == variant("mineiro").with_options(all_tie="nobody")
+    True
+    """
 
     name: str
     title: str
@@ -98,12 +111,20 @@ class Variant:
     # --- cards and rankings --------------------------------------------------------------
     @property
     def family(self) -> str:
-        """The deck family: "french" or "spanish"."""
+        """The deck family: "french" or "spanish".
+
+        >>> variant("truc").family, variant("truc-catalan").family
+        ('french', 'spanish')
+        """
         return DECK_FAMILY[self.deck_name]
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The variant's deck, every card once."""
+        """The variant's deck, every card once.
+
+        >>> len(variant("truc").deck), variant("mineiro").deck[:3]
+        (32, (Card('Ac'), Card('2c'), Card('3c')))
+        """
         return DECKS[self.deck_name]
 
     @property
@@ -118,11 +139,23 @@ class Variant:
 
     @property
     def uses_vira(self) -> bool:
-        """Whether a card is turned up (a vira or a muestra) to set the special cards."""
+        """Whether a card is turned up (a vira or a muestra) to set the special cards.
+
+        >>> [variant(n).uses_vira for n in ("mineiro", "paulista", "uruguayo")]
+        [False, True, True]
+        """
         return self.specials in ("vira", "muestra")
 
     def card(self, code) -> Card:
-        """Parse a card code of this variant's deck; a bad code raises ``ValueError``."""
+        """Parse a card code of this variant's deck; a bad code raises ``ValueError``
+        (a :class:`~truco.CardError`).
+
+        >>> variant("argentino").card("1E")
+        Card('1e')
+        >>> try: variant("mineiro").card("8c")   # the 40-card deck has no 8, 9, 10
+        ... except truco.CardError as e: print(e.reason)
+        card_not_in_deck
+        """
         card = card_from_code(self.family, code)
         if card not in self._deck_set():
             raise CardError(_("{card} is not in the {variant} deck").format(
@@ -145,7 +178,14 @@ class Variant:
         return self.card(vira)
 
     def ranking(self, vira=None) -> Ranking:
-        """The ranking table for this variant (and vira, where the variant has one)."""
+        """The ranking table for this variant (and vira, where the variant has one).
+
+        >>> len(variant("argentino").ranking().levels)
+        14
+        >>> try: variant("paulista").ranking()
+        ... except truco.CardError as e: print(e.reason)
+        vira_needed
+        """
         vira = self._vira(vira)
         key = ("ranking", vira.id if vira is not None else None)
         ranking = self._cache.get(key)
@@ -169,7 +209,13 @@ class Variant:
         return Ranking(build_levels(deck, order, specials, lambda c: kind), vira)
 
     def manilhas(self, vira=None) -> tuple[Card, ...]:
-        """The special top cards, strongest first (manilhas, bravas, piezas then matas)."""
+        """The special top cards, strongest first (manilhas, bravas, piezas then matas).
+
+        >>> variant("paulista").manilhas(vira="7c")   # the rank after the 7 is the Q
+        (Card('Qc'), Card('Qh'), Card('Qs'), Card('Qd'))
+        >>> variant("truc").manilhas()
+        ()
+        """
         if self.specials == "none":
             return ()
         ranking = self.ranking(vira)
@@ -178,23 +224,44 @@ class Variant:
         return ranking.specials()
 
     def strength(self, card, vira=None) -> int:
-        """``card``'s strength in a trick (higher beats lower; equal ties), under ``vira``."""
+        """``card``'s strength in a trick (higher beats lower; equal ties), under ``vira``.
+
+        >>> v = variant("argentino")
+        >>> v.strength("1e"), v.strength("1o"), v.strength("1c"), v.strength("4b")
+        (13, 7, 7, 0)
+        """
         return self.ranking(vira).strength[self.card(card).id]
 
     def compare(self, a, b, vira=None) -> int:
-        """> 0 when ``a`` beats ``b``, 0 for a tie, < 0 when ``b`` beats ``a``."""
+        """> 0 when ``a`` beats ``b``, 0 for a tie, < 0 when ``b`` beats ``a``.
+
+        >>> v = variant("argentino")
+        >>> v.compare("7e", "3c") > 0, v.compare("1o", "1c"), v.compare("4b", "12c") < 0
+        (True, 0, True)
+        """
         strength = self.ranking(vira).strength
         return strength[self.card(a).id] - strength[self.card(b).id]
 
     def card_name(self, card, vira=None) -> str:
-        """The card's name with its nickname in this variant, e.g. '4 of clubs (Zap)'."""
+        """The card's name with its nickname in this variant, e.g. '4 of clubs (Zap)'.
+
+        >>> variant("mineiro").card_name("4c"), variant("argentino").card_name("1e")
+        ('4 of clubs (Zap)', '1 of espadas (ancho de espadas)')
+        >>> variant("paulista").card_name("4c", vira="4s")   # a vira of 4: the 5s are manilhas
+        '4 of clubs'
+        """
         card = self.card(card)
         nick = self.nickname(card, vira)
         return card.name() if nick is None else _("{card} ({nickname})").format(
             card=card.name(), nickname=nick)
 
     def nickname(self, card: Card, vira=None) -> str | None:
-        """The special name of ``card`` (e.g. "Zap", "Espadilla") under ``vira``, or None."""
+        """The special name of ``card`` (e.g. "Zap", "Espadilha") under ``vira``, or None.
+
+        >>> v = variant("uruguayo")
+        >>> v.nickname(v.card("2o"), vira="3o"), v.nickname(v.card("2o"), vira="3e")
+        ('pieza', None)
+        """
         if self.specials in ("fixed", "vira"):
             if card in self.manilhas(vira):
                 return MANILHA_NICKNAMES[card.suit]
@@ -207,7 +274,13 @@ class Variant:
 
     @property
     def flor_points(self) -> "FlorStakes":
-        """What flores score under this variant's ``flor_stakes`` (see :data:`FLOR_STAKES`)."""
+        """What flores score under this variant's ``flor_stakes`` (see :data:`FLOR_STAKES`).
+
+        >>> variant("uruguayo").flor_points.contraflor_refused
+        4
+        >>> variant("uruguayo", flor_stakes="gotruco").flor_points.later_flores
+        True
+        """
         return FLOR_STAKES[self.flor_stakes]
 
     # --- resolutions ---------------------------------------------------------------------
@@ -220,7 +293,15 @@ class Variant:
         return self.trick_verdict(plays, vira).winner
 
     def trick_verdict(self, plays, vira=None, seats=None):
-        """The verdict of a trick of ``plays`` ((team, card), ...) under ``vira``: who wins it and by which rule."""
+        """The verdict of a trick of ``plays`` ((team, card), ...) under ``vira``: who wins it
+        and by which rule.
+
+        >>> t = variant("argentino").trick_verdict([(0, "7o"), (1, "3c")])
+        >>> t.winner, t.reason
+        (0, 'special_beats_common')
+        >>> variant("argentino").trick_verdict([(0, "1o"), (1, "1c")]).reason
+        'tie'
+        """
         ranking = self.ranking(vira)
         cards = [(team, self.card(card)) for team, card in plays]
         return resolve.trick(self, ranking, cards, seats)
@@ -235,21 +316,38 @@ class Variant:
         return resolve.hand(self, list(tricks), mano, dealer).winner
 
     def raise_value(self, current: int) -> int | None:
-        """The next rung's value above ``current``; None at the top of the ladder."""
+        """The next rung's value above ``current``; None at the top of the ladder.
+
+        >>> v = variant("mineiro")   # 2, then Truco 4, Seis 6, Dez 10, Doze 12
+        >>> v.raise_value(2), v.raise_value(6), v.raise_value(12)
+        (4, 10, None)
+        """
         for _name, value in self.ladder:
             if value > current:
                 return value
         return None
 
     def rung_name(self, value: int) -> str:
-        """The name of the raise that makes a hand worth ``value`` (e.g. "Truco", "Seis")."""
+        """The name of the raise that makes a hand worth ``value`` (e.g. "Truco", "Seis"), or
+        the number itself for a value no raise gives.
+
+        >>> variant("mineiro").rung_name(10), variant("argentino").rung_name(4)
+        ('Dez', 'Vale cuatro')
+        >>> variant("mineiro").rung_name(3)
+        '3'
+        """
         for name, v in self.ladder:
             if v == value:
                 return _(name)
         return str(value)
 
     def value_before(self, value: int) -> int:
-        """What a refusal of a raise to ``value`` gives the raisers."""
+        """What a refusal of a raise to ``value`` gives the raisers: the value before it.
+
+        >>> v = variant("paulista")   # 1, then Truco 3, Seis 6, Nove 9, Doze 12
+        >>> v.value_before(3), v.value_before(12)
+        (1, 9)
+        """
         before = self.base_value
         for _name, v in self.ladder:
             if v >= value:
@@ -258,7 +356,17 @@ class Variant:
         return before
 
     def with_options(self, **options) -> "Variant":
-        """This variant with some rule options changed (checked: unknown options and values raise)."""
+        """This variant with some rule options changed (checked: unknown options and values
+        raise :class:`~truco.UnknownVariant`).
+
+        >>> variant("mineiro").with_options(all_tie="nobody").all_tie
+        'nobody'
+        >>> for option in ({"flor": True}, {"all_tie": "mano"}):
+        ...     try: variant("mineiro").with_options(**option)
+        ...     except truco.UnknownVariant as e: print(e.reason)
+        unknown_option
+        bad_option_value
+        """
         allowed = dict(self.options)
         for key, value in options.items():
             if key not in allowed:
@@ -283,7 +391,11 @@ class Variant:
         return self
 
     def option_values(self) -> dict:
-        """The rule options this variant offers, with their current values."""
+        """The rule options this variant offers, with their current values.
+
+        >>> variant("mineiro").option_values()
+        {'all_tie': 'dealer', 'iron_hand_blind': False, 'tie_lead': 'leader'}
+        """
         return {k: getattr(self, k) for k, _v in self.options}
 
     def __str__(self) -> str:
