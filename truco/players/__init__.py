@@ -33,7 +33,14 @@ PLAYERS: dict[str, type[Player]] = {
 def get(name: str, variant=None, **options) -> Player:
     """A new player by name (``random``, ``basic`` or ``strong``); ``variant`` gives the rule
     options of the game it plays; ``options`` its budget (``strong``: ``worlds``,
-    ``time_limit``)."""
+    ``time_limit``).
+
+    >>> get("Strong", worlds=8).worlds
+    8
+    >>> get("grandmaster")
+    Traceback (most recent call last):
+    ValueError: unknown player 'grandmaster'; players: random, basic, strong
+    """
     try:
         cls = PLAYERS[str(name).strip().lower()]
     except KeyError:

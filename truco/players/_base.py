@@ -14,6 +14,12 @@ class Player:
     (an observation names its variant but not the options chosen); without it the named
     preset is used. Calling the player returns the action text alone, so a player can be
     passed wherever a function ``(observation, rng) -> action_text`` is expected.
+
+    >>> import random
+    >>> from truco.players import get
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> get("basic"), get("basic")(g.observation(0), random.Random(1))
+    (<BasicPlayer 'basic'>, 'raise')
     """
 
     name = "player"
@@ -23,6 +29,16 @@ class Player:
         self.variant = variant
 
     def choose(self, observation, rng) -> tuple[str, str]:
+        """(action text, reason in one sentence) for the seat of ``observation``; ``rng``
+        (a :class:`random.Random`) for any random choice. Each player defines it.
+
+        >>> import random
+        >>> from truco.players import get
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> _event = g.apply("raise")
+        >>> get("basic").choose(g.observation(1), random.Random(1))
+        ('accept', 'Your hand wins about 32% of the time; accepting pays off above 25%.')
+        """
         raise NotImplementedError
 
     def __call__(self, observation, rng) -> str:
@@ -33,6 +49,7 @@ class Player:
 
 
 def legal_or_error(observation) -> list[str]:
+    """The observation's legal actions; a ValueError when the seat has nothing to do."""
     legal = list(observation.legal_actions)
     if not legal:
         raise ValueError(_("player {seat} has nothing to do: it is not their turn").format(
@@ -148,6 +165,8 @@ def card_name(view, text: str) -> str:
 
 
 def describe(view, code, texts) -> str:
+    """A model action ``code`` in words ("playing the 4 of clubs (Zap)", "raising to 4"),
+    ``texts`` mapping codes to action texts (see :func:`model_codes`)."""
     if code >= 0:
         return _("playing the {card}").format(card=card_name(view, texts[code]))
     word = WORDS[code]

@@ -57,6 +57,15 @@ CARD_REASONS = {  # (to the player, of the player in a review)
 
 
 def bet_reason(why: str, p: float, view) -> Reason:
+    """The reason for a raise, bluff, re-raise, acceptance, refusal or fold (``why``), with the
+    hand's win chance ``p``.
+
+    >>> view = View(Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]]).observation(0))
+    >>> print(bet_reason("raise", 0.8, view))
+    Your hand wins about 80% of the time: you raise to 4.
+    >>> bet_reason("fold", 0.0, view).about("Player 0")
+    'Player 0 went to the deck: the hand could not be won any more.'
+    """
     pct = Percent(p)
     if why in ("raise", "bluff", "reraise"):
         current = view.pending[1] if view.pending and view.phase == "answer" else view.value
@@ -86,13 +95,32 @@ def bet_reason(why: str, p: float, view) -> Reason:
 
 
 class BasicPlayer(Player):
-    """Rules of thumb over the seat's own cards and the table."""
+    """Rules of thumb over the seat's own cards and the table.
+
+    >>> import random
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> _event = g.apply("play 5s")
+    >>> BasicPlayer()(g.observation(1), random.Random(1))    # its power estimate: about 70%
+    'raise'
+    """
 
     name = "basic"
     title = "Basic"
     bluff = True
 
     def choose(self, observation, rng) -> tuple[str, str]:
+        """(action, reason) for the seat of ``observation``: a side bet or special decision if
+        one applies, else a card, raise or answer by the rules of thumb (``rng``: the odd
+        bluff).
+
+        >>> import random
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5c", "12o"]])
+        >>> BasicPlayer().choose(g.observation(0), random.Random(1))
+        ('real envido', '33 of envido wins about 100% of the time: real envido.')
+        >>> try: BasicPlayer().choose(g.observation(1), random.Random(1))
+        ... except ValueError as e: print(e)
+        player 1 has nothing to do: it is not their turn
+        """
         legal = legal_or_error(observation)
         if len(legal) == 1:
             return legal[0], only_reason(legal[0], observation, self.variant)
@@ -105,12 +133,27 @@ class BasicPlayer(Player):
 
     # --- side bets and special decisions ------------------------------------------------------
     def chance(self, view) -> float:
+        """The seat's estimated chance of winning the hand, from its own cards and the table
+        (0.5 when it cannot see its cards).
+
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> round(BasicPlayer().chance(View(g.observation(0))), 3)
+        0.893
+        """
         sim = view.sim()
         if view.mine is None:
             return 0.5
         return power(sim, view.seat, view.btab())
 
     def side(self, view, rnd):
+        """(action, reason) for envido, flor, the hand of ten, redeal or mon reste, or None
+        when none applies (``rnd``: a random function for the odd envido bluff, or None).
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5c", "12o"]])
+        >>> _event = g.apply("envido")
+        >>> BasicPlayer().side(View(g.observation(1)), None)     # 9 of envido against a bet
+        ('no quiero', 'Your envido wins only about 14% of the time; accepting pays off above 25%.')
+        """
         phase, legal = view.phase, view.legal
         if phase == "decide":
             return decide_special(view, self.chance(view))
@@ -138,6 +181,13 @@ class BasicPlayer(Player):
 
     # --- the tricks and the raises ----------------------------------------------------------
     def tricks(self, view, rng, rnd):
+        """(action, reason) for a card, a raise or an answer to one, by the rules of thumb.
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> BasicPlayer().tricks(View(g.observation(0)), random.Random(1), None)
+        ('raise', 'Your hand wins about 89% of the time: you raise to 4.')
+        """
         codes, texts = model_codes(view)
         blind = [a for a in view.legal if a.startswith("play #")]
         if blind:

@@ -42,6 +42,16 @@ def play_computers(game, policies: Any, rng, until: int | None = None, *,
     A policy that chooses an illegal action raises :class:`truco.IllegalAction` (the game
     is left as it was, with the policy's seat and choice in the message); no other action
     is ever played in its place.
+
+    >>> import random
+    >>> from truco.players import get
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> _event = g.apply("play 5s")
+    >>> play_computers(g, get("basic"), random.Random(1), until=0)    # seat 1 raises first
+    [(1, 1, 'raise', 'Your hand wins about 70% of the time: you raise to 4.')]
+    >>> try: play_computers(g, lambda obs, rng: "play 4c", random.Random(1))
+    ... except truco.IllegalAction as e: print(e.reason)
+    answer_pending
     """
     hand = game.hand_no
     made: list[tuple[int, int, str, Any]] = []

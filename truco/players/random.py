@@ -7,12 +7,25 @@ from ._view import resolve_variant
 
 
 class RandomPlayer(Player):
-    """Picks any legal action, each as likely as the others."""
+    """Picks any legal action, each as likely as the others.
+
+    >>> import random
+    >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+    >>> RandomPlayer()(g.observation(0), random.Random(2))   # called: the action alone
+    'fold'
+    """
 
     name = "random"
     title = "Random"
 
     def choose(self, observation, rng) -> tuple[str, str]:
+        """(a legal action drawn with ``rng``, a reason saying it was a random pick).
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> RandomPlayer().choose(g.observation(0), random.Random(2))
+        ('fold', 'A random pick among the 5 things allowed now.')
+        """
         legal = legal_or_error(observation)
         if len(legal) == 1:
             return legal[0], only_reason(legal[0], observation, self.variant)

@@ -34,7 +34,13 @@ def _sigmoid(x: float) -> float:
 
 
 class StrongPlayer(Player):
-    """Determinized Monte Carlo over hidden cards, with a budget of deals."""
+    """Determinized Monte Carlo over hidden cards, with a budget of deals (``worlds``, at
+    least 1) and an optional ``time_limit`` in seconds.
+
+    >>> StrongPlayer(worlds=0)
+    Traceback (most recent call last):
+    ValueError: worlds must be at least 1
+    """
 
     name = "strong"
     title = "Strong"
@@ -47,6 +53,17 @@ class StrongPlayer(Player):
         self.worlds, self.time_limit, self.envido_samples = worlds, time_limit, envido_samples
 
     def choose(self, observation, rng) -> tuple[str, str]:
+        """(action, reason): a side bet or special decision if one applies, else the action
+        whose played-out deals give the best chance of winning the game. Seat 0 below holds
+        the Zap and the 3 of hearts against the queen of spades, and seat 1 one unseen card:
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> for action in ("play 5s", "play 6c", "play Qs"): _event = g.apply(action)
+        >>> StrongPlayer().choose(g.observation(0), random.Random(1))
+        ('raise', 'Raising to 4 comes out best over all 13 deals of the cards you cannot see: your
+        side wins the hand in about 100% of them.')
+        """
         legal = legal_or_error(observation)
         if len(legal) == 1:
             return legal[0], only_reason(legal[0], observation, self.variant)
@@ -101,7 +118,16 @@ class StrongPlayer(Player):
 
     # --- the deals ----------------------------------------------------------------------------
     def deals(self, view, rng):
-        """Yields (hands by seat as strengths, weight); exact when the deals are few."""
+        """Yields (hands by seat as strengths, weight, exact); exact when the deals are few
+        (every class of equally strong hands, weighted by how many card deals give it).
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> for action in ("play 5s", "play 6c", "play Qs"): _event = g.apply(action)
+        >>> deals = list(StrongPlayer().deals(View(g.observation(0)), random.Random(1)))
+        >>> len(deals), deals[0], sum(weight for _hands, weight, _exact in deals)
+        (13, ({1: [12]}, 1.0, True), 35.0)
+        """
         if len(view.hidden) == 1 and view.mine is not None:
             seat = view.hidden[0]
             classes = None
@@ -115,7 +141,19 @@ class StrongPlayer(Player):
             yield view.deal_strengths(rng), 1.0, False
 
     def evidence(self, view, sim) -> float:
-        """How likely the opponents' bets on the table are, with the cards of this deal."""
+        """How likely the opponents' bets on the table are, with the cards of this deal
+        (1.0 without a bet): after seat 0's raise, a deal giving it the 3 of hearts weighs
+        more than one giving it a 4.
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> for action in ("play 5s", "play 6c", "play Qs"): _event = g.apply(action)
+        >>> _event = g.apply("raise")
+        >>> view = View(g.observation(1))
+        >>> three, four = view.strength(g.variant.card("3h")), view.strength(g.variant.card("4h"))
+        >>> [round(StrongPlayer().evidence(view, view.sim({0: [s]})), 2) for s in (three, four)]
+        [0.21, 0.15]
+        """
         btab = view.rules.btab
         w = 1.0
         pending = view.pending
@@ -132,7 +170,18 @@ class StrongPlayer(Player):
         return w
 
     def search(self, view, cands, rng):
-        """(game chance, hand win rate) per candidate, deals used, exact or not."""
+        """(game chance, hand win rate) per candidate (model action codes), deals used,
+        exact or not. Both the 3 of hearts and a raise win every deal; the raise is worth more:
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> for action in ("play 5s", "play 6c", "play Qs"): _event = g.apply(action)
+        >>> view = View(g.observation(0))
+        >>> values, wins, deals, exact = StrongPlayer().search(
+        ...     view, [view.strength(g.variant.card("3h")), -1], random.Random(1))  # -1: raise
+        >>> [round(x, 2) for x in values], wins, deals, exact
+        ([0.71, 0.78], [1.0, 1.0], 13, True)
+        """
         v, team, score = view.variant, view.team, view.score
         btab = view.rules.btab
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -159,7 +208,15 @@ class StrongPlayer(Player):
 
     def hand_chance(self, view, rng, sim_of=None) -> float:
         """The chance the seat's side wins the hand from here, all seats playing the basic
-        rules of thumb (weighted by the evidence of the bets)."""
+        rules of thumb (weighted by the evidence of the bets); ``sim_of(hands)`` builds the
+        model position of a deal where it is not the view's own.
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> for action in ("play 5s", "play 6c", "play Qs"): _event = g.apply(action)
+        >>> StrongPlayer().hand_chance(View(g.observation(0)), random.Random(1))
+        1.0
+        """
         btab = view.rules.btab
         wsum = won = 0.0
         for hands, weight, _exact in self.deals(view, rng):
@@ -179,11 +236,21 @@ class StrongPlayer(Player):
 
     # --- side bets and special decisions ------------------------------------------------------
     def side(self, view, rng):
+        """(action, reason) for envido, flor, the hand of ten, redeal or mon reste, by sampled
+        deals, or None when none applies.
+
+        >>> import random
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5c", "12o"]])
+        >>> _event = g.apply("envido")
+        >>> StrongPlayer().side(View(g.observation(1)), random.Random(1))    # 9 of envido
+        ('no quiero', 'Your envido wins only about 2% of the time; accepting pays off above 25%.')
+        """
         phase, legal = view.phase, view.legal
         if phase == "decide":
             v = view.variant
 
             def played(hands):
+                """The position of the hand of ten played, with ``hands`` dealt."""
                 sim = view.sim(hands)
                 sim.value, sim.special, sim.phase, sim.cur = (v.hand_of_value, view.special,
                                                              PLAY_PH, view.mano)
