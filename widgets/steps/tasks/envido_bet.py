@@ -150,10 +150,9 @@ class EnvidoBetTask(AnswerTask):
     def _judge(self, key: str) -> Outcome:
         if self.stage != "action":
             return super()._judge(key)
-        err = self._why_not(key)
-        if err is not None:
-            return Outcome(False, True, _("Not allowed: {message}.").format(
-                message=err.message), answer=key, correct=self.right)
+        refused = self._not_allowed(key)
+        if refused is not None:
+            return refused
         game = self.game.copy()
         reply = None
         if key in BETS:  # the opponent answers the learner's raise

@@ -145,6 +145,16 @@ class AnswerTask(Task):
             answer=self.choices[self.right])
         return Outcome(right, True, self.why, note=note, answer=key, correct=self.right)
 
+    def _not_allowed(self, key: str) -> Outcome | None:
+        """For a task whose choices are actions at the table (a subclass's ``_why_not(key)``
+        gives the engine's reason to refuse one, or None): the wrong, final outcome of an
+        action the engine refuses now, its reason told; None when the action is allowed."""
+        err = self._why_not(key)
+        if err is None:
+            return None
+        return Outcome(False, True, _("Not allowed: {message}.").format(message=err.message),
+                       answer=key, correct=self.right)
+
     def solution(self) -> str:
         return self.right
 
@@ -258,10 +268,9 @@ class TrucoTask(AnswerTask):
     def _judge(self, key: str) -> Outcome:
         if self.stage != "action":
             return super()._judge(key)
-        err = self._why_not(key)
-        if err is not None:
-            return Outcome(False, True, _("Not allowed: {message}.").format(
-                message=err.message), answer=key, correct=self.right)
+        refused = self._not_allowed(key)
+        if refused is not None:
+            return refused
         self.chose = key
         self._ask_value(key, after=key)
         return Outcome(True, False, _("{action}: allowed.").format(action=_(ACTIONS[key])),
