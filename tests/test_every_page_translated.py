@@ -18,10 +18,8 @@ fails and its message is the translators' work list.
 from __future__ import annotations
 
 import ast
-import os
 import random
 import re
-from collections import defaultdict
 from functools import lru_cache
 from html import unescape
 from pathlib import Path

@@ -32,7 +32,7 @@ def read(path: Path, code: str):
 
 def write(path: Path, catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as fh:  # as truco.i18n.merge_template writes them
+    with path.open("wb") as fh:  # as truco.catalogs.merge_template writes them
         write_po(fh, catalog, width=100, omit_header=False, ignore_obsolete=True)
 
 
