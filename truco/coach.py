@@ -121,7 +121,16 @@ class _Solver:
     def value(self, hands, trick, tricks, cur) -> int:
         """The result for ``self.team`` with ``cur`` to play a card: ``hands`` the strengths
         each seat holds (sorted), ``trick`` the ((seat, strength), ...) under way, ``tricks``
-        the finished tricks' winning teams."""
+        the finished tricks' winning teams. A trick each, seat 0 leads the last:
+
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> view = View(g.observation(0))
+        >>> zap, three, five = (view.strength(g.variant.card(c)) for c in ("4c", "3s", "5s"))
+        >>> solver = _Solver(view.rules, 2, 0, 0, 1)    # for team 0; seat 0 mano, 1 dealer
+        >>> (solver.value(((zap,), (three,)), (), (0, 1), 0),
+        ...  solver.value(((five,), (three,)), (), (0, 1), 0))
+        (1, -1)
+        """
         key = (hands, trick, tricks, cur)
         memo = self.memo
         got = memo.get(key)
@@ -157,7 +166,18 @@ class _Solver:
 
     def after_trick(self, hands, trick, tricks) -> int:
         """The result for ``self.team`` once ``trick`` is complete: the hand ends or its
-        winner (on a tie, the rule's leader) leads the next trick."""
+        winner (on a tie, the rule's leader) leads the next trick. Two threes tie the
+        second trick: the first trick's winner takes the hand.
+
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> view = View(g.observation(0))
+        >>> zap, three, five = (view.strength(g.variant.card(c)) for c in ("4c", "3s", "5s"))
+        >>> solver = _Solver(view.rules, 2, 0, 0, 1)    # for team 0; seat 0 mano, 1 dealer
+        >>> tied = ((0, three), (1, three))
+        >>> (solver.after_trick(((zap,), (five,)), tied, (0,)),
+        ...  solver.after_trick(((zap,), (five,)), tied, (1,)))
+        (1, -1)
+        """
         _best, top, mask = top_of_trick([(seat & 1, s) for seat, s in trick])
         if mask & (mask - 1):
             winner = None

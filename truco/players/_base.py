@@ -87,7 +87,16 @@ class Reason(str):
         return self
 
     def about(self, player: str) -> str:
-        """The reason told of ``player`` (a name) in the third person."""
+        """The reason told of ``player`` (a name) in the third person, as a review after the
+        hand tells a computer player's choice (a reason without that wording is quoted).
+
+        >>> import random
+        >>> g = Game.from_deal("mineiro", hands=[["4c", "3h", "5s"], ["Kd", "Qs", "6c"]])
+        >>> _action, why = truco.players.get("random").choose(g.observation(0), random.Random(2))
+        >>> why.about("Player 0"), Reason("You play on.").about("Player 1")
+        ('Player 0 went to the deck: a random pick among the 5 things allowed.', 'Player 1: You
+        play on.')
+        """
         if not self.they:
             return _("{player}: {reason}").format(player=player, reason=str(self))
         facts = {k: _(v[0]).format(player=player, **v[1]) if isinstance(v, tuple) else v

@@ -30,15 +30,18 @@ def dealt_cards(view):
 
 
 def muestra(view):
+    """The muestra turned up (a card code) where the variant has one, else None."""
     return view.obs.vira if view.variant.specials == "muestra" else None
 
 
 def my_envido(view):
+    """The envido of the seat's three cards as dealt (None if it cannot see them all)."""
     cards = dealt_cards(view)
     return None if cards is None or len(cards) != 3 else envido(cards, muestra(view))
 
 
 def my_flor(view):
+    """The flor points of the seat's cards as dealt (None without flor, or unseen cards)."""
     cards = dealt_cards(view)
     return None if cards is None or len(cards) != 3 else flor(cards, muestra(view))
 
@@ -286,12 +289,14 @@ def answer_mon_reste(view, chance: float):
 
 # --- reasons shared by the players -------------------------------------------------------------
 def flor_duty_reason():
+    """The reason for singing a flor the rules oblige the seat to sing."""
     return reason(N_("You hold flor: you must sing it before your first card."),
                   N_("{player} sang its flor: a flor must be sung before one's first card."),
                   "flor_duty")
 
 
 def blind_reason():
+    """The reason for playing a card the seat cannot see."""
     return reason(N_("You cannot see your cards: any of them is as good as another."),
                   N_("{player} could not see its cards: any of them was as good as another."),
                   "blind")
@@ -312,12 +317,14 @@ def redeal_answer(p: float, take_below: float):
 
 
 def redeal_reason(p: float):
+    """The reason for asking for a redeal with a hand that wins about ``p`` of the time."""
     return reason(N_("Your hand wins only about {pct} of the time: you ask for a redeal."),
                   N_("{player} asked for a redeal: its hand would win only about {pct} of "
                      "the time."), "ask_redeal", pct=Percent(p))
 
 
 def mon_reste_reason(p: float):
+    """The reason for saying mon reste with a hand that wins about ``p`` of the time."""
     return reason(N_("Your hand wins about {pct} of the time: mon reste, for the rest of the "
                      "game."),
                   N_("{player} said mon reste: its hand would win about {pct} of the time."),

@@ -61,6 +61,7 @@ class Rules:
 
 @lru_cache(maxsize=512)
 def rules_for(variant, vira_code):
+    """The :class:`Rules` of ``variant`` under ``vira_code``, built once and remembered."""
     return Rules(variant, vira_code)
 
 
@@ -95,6 +96,7 @@ class HandSim:
     captains: bool
 
     def copy(self) -> "HandSim":
+        """An independent copy (hands, trick and tricks copied), to search from."""
         s = HandSim.__new__(HandSim)
         s.R, s.n, s.hands = self.R, self.n, [h[:] for h in self.hands]
         s.tseats, s.tstr = self.tseats[:], self.tstr[:]
@@ -107,6 +109,7 @@ class HandSim:
 
     # --- what may be done -----------------------------------------------------------------
     def may_raise(self) -> bool:
+        """Whether the seat to act may raise (or raise again, answering) now."""
         if self.special or self.to_target:
             return False
         if self.phase == ANSWER_PH:
@@ -118,9 +121,12 @@ class HandSim:
                 and (rr is None or rr == self.cur & 1))
 
     def may_fold(self) -> bool:
+        """Whether the seat to act may go to the deck (with captains, only they may)."""
         return not self.captains or self.cur == self.dealer or self.cur == self.mano
 
     def legal(self) -> list:
+        """The model actions of the seat to act: its card strengths (strongest first), then
+        RAISE and FOLD; ACCEPT, REFUSE and maybe RAISE when answering; none once over."""
         if self.phase == PLAY_PH:
             acts = sorted(set(self.hands[self.cur]), reverse=True)
             if self.may_raise():
@@ -136,11 +142,15 @@ class HandSim:
         return []
 
     def answerer(self, seat: int) -> int:
+        """The seat that answers a raise by ``seat``: the next seat, or with captains the
+        other side's captain."""
         if self.captains:
             return self.dealer if (self.dealer ^ seat) & 1 else self.mano
         return (seat + 1) % self.n
 
     def hand_points(self, team) -> int:
+        """What the hand scores ``team`` if it wins it now (all it lacks when played to the
+        target; nothing for nobody)."""
         if team is None:
             return 0
         if self.to_target:
@@ -149,6 +159,8 @@ class HandSim:
 
     # --- doing it ---------------------------------------------------------------------------
     def apply(self, a: int) -> None:
+        """Do model action ``a`` for the seat to act: play a card of that strength, or raise,
+        accept, refuse or fold."""
         if a >= 0:
             self.play(a)
         elif a == RAISE:
@@ -178,10 +190,13 @@ class HandSim:
             self.end(other, self.hand_points(other) or self.value)
 
     def end(self, winner, points) -> None:
+        """End the hand: ``winner`` (a team or None) scores ``points``."""
         self.phase = OVER_PH
         self.winner, self.points = winner, points
 
     def play(self, s: int) -> None:
+        """The seat to act plays a card of strength ``s``; a complete trick is resolved and,
+        unless it decides the hand, its winner leads the next."""
         seat = self.cur
         self.hands[seat].remove(s)
         team = seat & 1
@@ -212,6 +227,7 @@ class HandSim:
         self.cur = leader
 
     def trick_leader(self) -> int:
+        """The seat that led (or leads) the trick under way."""
         return self.tseats[0] if self.tseats else self.cur
 
 
@@ -262,6 +278,7 @@ def _hand_chance(tricks, outcomes, all_tie, mano_team, dealer_team, team) -> flo
     other = 1 - team
 
     def go(done, i):
+        """P(team wins) with ``done`` the results so far and ``outcomes[i:]`` to come."""
         decided, won = _status(done, all_tie, mano_team, dealer_team)
         if decided:
             return 1.0 if won == team else 0.0

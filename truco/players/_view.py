@@ -111,9 +111,11 @@ class View:
 
     @property
     def phase(self) -> str:
+        """The observation's phase ("play", "answer", "envido", ...)."""
         return self.obs.phase
 
     def strength(self, card) -> int:
+        """``card``'s strength in this hand's ranking (higher is stronger)."""
         return self.rules.strength[card.id]
 
     # --- model positions ------------------------------------------------------------------------
@@ -177,6 +179,7 @@ class View:
         return out
 
     def deal_strengths(self, rng) -> dict:
+        """One random deal as :meth:`deal` gives, each card as its strength."""
         S = self.rules.strength
         return {s: [S[c.id] for c in cards] for s, cards in self.deal(rng).items()}
 
