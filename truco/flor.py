@@ -10,19 +10,26 @@ once by the best flor (docs/seed-notes.md, section 4, gives the sources):
 ...     _ = g.apply(a)
 >>> g.score, g.log[-1].verdict.explain()
 ((9, 0), "Player 2's flor of 40 beats 33: team A scores 9.")
+
+One rule family as a component: :class:`Flor` holds the family's state in its own slots
+(``game.flor``, None in a game without flor), states its rule once (:meth:`Flor.why`) and does
+what its actions do (the dispatch entries in :data:`HANDLERS`). The game asks it through
+``start_hand``, ``due``, ``unsung``, ``answer_actions`` and ``snapshot``; the envido
+(:mod:`truco.side_bets`) asks whether a seat holds a flor, as flor cancels the envido.
 """
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import (CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, FLOR,
                       QUIERO)
 from .errors import IllegalAction
 from .i18n import _
+from .points import flor_codes, hand_flor
 from .reasons import Reason
-from .resolve_side import flor_refused, flor_showdown, resto_stake
+from .resolve_side import falta_envido, flor_refused, flor_showdown, resto_stake
 from .side_verdicts import SideVerdict
-from .state import GameBase, ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Handler
+from .state import ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Event, Handler
 
 
 class FlorBet(NamedTuple):
@@ -37,163 +44,258 @@ class FlorBet(NamedTuple):
     flores: int = 0  # flores announced when it was called
 
 
-class FlorMixin(GameBase):
-    """Announcing, answering and settling flores (the state is set up with the envido's)."""
+class Flor:
+    """The flores of one game: who holds one, who sang, the contraflor on the table.
 
-    __slots__ = ()  # the state's slots are declared once, in truco.state.GameBase
+    Held by the game as ``game.flor`` (None unless the variant has envido and flor); its
+    methods take the game, whose shared state (phase, turn, tricks, score) they read and change.
+    Where to resume once the flores are settled is the envido's (``game.envido``): a flor takes
+    the place of the envido of the hand.
 
-    def _unsung_flor(self, seat) -> bool:
+    >>> from truco import Game
+    >>> g = Game.from_deal("uruguayo", hands=[["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+    >>> g.flor.points, g.flor.due(g, 0)
+    ({0: 40, 1: 33}, True)
+    >>> Game("argentino", seed=1).flor is None
+    True
+    """
+
+    __slots__ = ("points", "sung", "bet", "singer", "out")
+
+    def __init__(self) -> None:
+        self.points: dict[int, int] = {}  # seat -> flor points, this hand
+        self.sung: list[int] = []  # the seats that announced a flor, in order
+        self.bet: FlorBet | None = None  # a contraflor on the table
+        self.out: int | None = None  # the team that said "con flor me achico"
+        self.singer: int | None = None  # the first to sing
+
+    @classmethod
+    def of(cls, g: Any) -> Flor | None:
+        """The component for game ``g``, or None if its variant has no flor."""
+        v = g.variant
+        return cls() if v.envido and v.flor else None
+
+    # --- state ----------------------------------------------------------------------------
+    def start_hand(self, g: Any) -> None:
+        """Each hand: who holds a flor (three cards of one suit, or a pieza), nothing sung."""
+        muestra = g.vira if g._tables.muestra else None
+        self.points = points = {}
+        codes = flor_codes(muestra)
+        seat = 0
+        for hand in g._hands:
+            a, b, c = hand
+            x = codes[a.id] | codes[b.id] | codes[c.id]
+            if x >= 16 or not x & (x - 1):
+                found = hand_flor(hand, muestra)
+                if found is not None:
+                    points[seat] = found
+            seat += 1
+        self.sung = []
+        self.bet = None
+        self.out = None
+        self.singer = None
+
+    def snapshot(self) -> tuple:
+        """The family's state, for comparing games."""
+        return (tuple(self.sung), self.bet, self.out)
+
+    # --- legality ---------------------------------------------------------------------------
+    def unsung(self, g: Any, seat: int) -> bool:
         """``seat`` holds a flor it must still announce (before its first card)."""
-        return (self.variant.envido and seat in self._flor_of and seat not in self._flor_sung
-                and seat & 1 != self._flor_out and seat not in self._trick_seats
-                and not self._tricks and seat not in self._out)
+        return (seat in self.points and seat not in self.sung and seat & 1 != self.out
+                and seat not in g._trick_seats and not g._tricks and seat not in g._out)
 
-    def _flor_due(self, seat) -> bool:
+    def due(self, g: Any, seat: int) -> bool:
         """``seat``, to act in the play phase, must announce its flor before anything else
         (the flor duty: announcing it, or going to the deck, are all it may do)."""
-        return seat in self._flor_of and self._unsung_flor(seat)
+        return seat in self.points and self.unsung(g, seat)
 
-    def _flor_why(self, kind):
+    def why(self, g: Any, kind: str) -> IllegalAction | None:
         """None if the current player may say ``kind`` (flor, contraflor, contraflor al
         resto, con flor quiero, con flor me achico) now, else the IllegalAction saying why."""
-        seat, phase = self._current, self._phase
+        seat, phase = g._current, g._phase
         if phase == FLOR_ANSWER:
-            allowed = kind in self._flor_answers()
+            allowed = kind in self.answers(g)
         elif kind != FLOR:
             allowed = False
         elif phase == PLAY_PHASE:
-            allowed = self._flor_due(seat)
+            allowed = self.due(g, seat)
         elif phase == ANSWER:
-            allowed = self._unsung_flor(seat) and not self._env_done
+            allowed = self.unsung(g, seat) and not g._env_done
         else:
-            allowed = phase == ENVIDO_ANSWER and self._unsung_flor(seat)
+            allowed = phase == ENVIDO_ANSWER and self.unsung(g, seat)
         if allowed:
             return None
-        return IllegalAction(_("only a player holding flor, before their first card, can "
-                               "announce or answer a flor"), reason=Reason.NO_FLOR)
+        return no_flor()
 
-    def _first_flor_holder(self, seat):
+    def first_holder(self, g: Any, seat: int) -> int | None:
         """The first seat after ``seat``, in turn order, holding a flor still to announce."""
-        for k in range(1, self.n):
-            other = (seat + k) % self.n
-            if self._unsung_flor(other):
+        n = g.n
+        for k in range(1, n):
+            other = (seat + k) % n
+            if self.unsung(g, other):
                 return other
         return None
 
-    # --- flor: every flor of the hand announced in turn order, then settled once --------------
-    def _on_flor(self, action):
-        seat = self._current
-        if not self._flor_sung:  # the first flor of the hand
-            if self._phase == ENVIDO_ANSWER:  # flor cancels the envido on the table
-                self._env_bets = []
-            else:
-                self._env_resume = (self._phase, seat)
-            self._flor_singer = seat
-        self._flor_sung.append(seat)
-        event = self._log_side(action, SideVerdict(Reason.FLOR_SUNG, seat,
-                                                   flor=self._flor_of[seat]))
-        self._flor_next(seat)
-        return event
-
-    def _flor_teams(self) -> set:
-        return {s & 1 for s in self._flor_sung}
-
-    def _flor_next(self, last) -> None:
-        """Pass the word to the next seat that must speak about the flores, or settle them.
-
-        While a contraflor waits, the next player of the other side holding a flor answers it;
-        otherwise the next player, in turn order, holding a flor still to announce."""
-        n, bet, out = self.n, self._flor_bet, self._flor_out
-        for k in range(1, n + 1):
-            seat = (last + k) % n
-            if seat & 1 == out:
-                continue
-            if bet is not None and not bet.accepted and out is None:
-                if seat & 1 != bet.caller & 1 and seat in self._flor_of and \
-                        seat not in self._out:
-                    break
-            elif self._unsung_flor(seat):
-                break
-        else:
-            self._flor_settle()
-            return
-        self._phase, self._current = FLOR_ANSWER, seat
-
-    def _flor_answers(self) -> list:
-        seat, bet = self._current, self._flor_bet
-        if self._flor_out is not None:  # the other side conceded: only announce one's flor
+    def answers(self, g: Any) -> list[str]:
+        """The words the player to act may say while the flores are sung (phase "flor")."""
+        seat, bet = g._current, self.bet
+        if self.out is not None:  # the other side conceded: only announce one's flor
             return [FLOR]
         if bet is not None and not bet.accepted:
             if bet.word == CONTRAFLOR:
                 return [CON_FLOR_QUIERO, CON_FLOR_ACHICO, CONTRAFLOR_RESTO]
             return [QUIERO, CON_FLOR_ACHICO]
-        teams = self._flor_teams()
-        if bet is None and teams == {1 - (seat & 1)}:  # answering the other side's flor
-            return [FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_ACHICO]
+        if bet is None and {s & 1 for s in self.sung} == {1 - (seat & 1)}:
+            return [FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_ACHICO]  # the other side's
         return [FLOR]  # a partner's flor, or one more flor for a duel already on
 
-    def _on_contraflor(self, action):
-        seat, word = self._current, action.kind
-        if seat not in self._flor_sung:
-            self._flor_sung.append(seat)
-        stakes = self.variant.flor_points
+    def answer_actions(self, g: Any) -> list:
+        """:meth:`answers` as actions."""
+        table = g._table
+        return [table[w] for w in self.answers(g)]
+
+    # --- what the actions do (only called once legal): every flor announced in turn order,
+    # then settled once ------------------------------------------------------------------------
+    def sing(self, g: Any, action) -> Event:
+        """A flor is announced; the first of the hand cancels the envido."""
+        seat = g._current
+        if not self.sung:  # the first flor of the hand
+            if g._phase == ENVIDO_ANSWER:  # flor cancels the envido on the table
+                g._env_bets = []
+            else:
+                g._env_resume = (g._phase, seat)
+            self.singer = seat
+        self.sung.append(seat)
+        event = g._log_event("flor", seat, action,
+                             SideVerdict(Reason.FLOR_SUNG, seat, flor=self.points[seat]))
+        self.pass_word(g, seat)
+        return event
+
+    def pass_word(self, g: Any, last: int) -> None:
+        """Pass the word to the next seat that must speak about the flores, or settle them.
+
+        While a contraflor waits, the next player of the other side holding a flor answers it;
+        otherwise the next player, in turn order, holding a flor still to announce."""
+        n, bet, out = g.n, self.bet, self.out
+        for k in range(1, n + 1):
+            seat = (last + k) % n
+            if seat & 1 == out:
+                continue
+            if bet is not None and not bet.accepted and out is None:
+                if seat & 1 != bet.caller & 1 and seat in self.points and seat not in g._out:
+                    break
+            elif self.unsung(g, seat):
+                break
+        else:
+            self.settle(g)
+            return
+        g._phase, g._current = FLOR_ANSWER, seat
+
+    def contraflor(self, g: Any, action) -> Event:
+        """Contraflor (or al resto): a bet on the best flor; the other side answers."""
+        seat, word = g._current, action.kind
+        if seat not in self.sung:
+            self.sung.append(seat)
+        stakes = g.variant.flor_points
         if word == CONTRAFLOR:
             stake, refused = stakes.contraflor, stakes.contraflor_refused
         else:
             stake, refused = None, stakes.resto_refused
-        self._flor_bet = FlorBet(word, seat, stake, refused, False, len(self._flor_sung))
-        shown = self._resto_stake(seat & 1) if stake is None else stake
-        event = self._log_side(action, SideVerdict(Reason.CONTRAFLOR_CALLED, seat, bet=word,
-                                                   stake=shown,
-                                                   refused=self._flor_refused(seat & 1),
-                                                   **self._stakes_fact()))
-        self._flor_next(seat)
+        self.bet = FlorBet(word, seat, stake, refused, False, len(self.sung))
+        team = seat & 1
+        shown = resto_stake(stakes, self.sung, falta_envido(g.variant, g._score, team)) \
+            if stake is None else stake
+        event = g._log_event("flor", seat, action, SideVerdict(
+            Reason.CONTRAFLOR_CALLED, seat, bet=word, stake=shown,
+            refused=flor_refused(self.bet, self.sung, team), **_stakes_fact(g.variant)))
+        self.pass_word(g, seat)
         return event
 
-    def _stakes_fact(self) -> dict:
-        stakes = self.variant.flor_stakes
-        return {} if stakes == "published" else {"stakes": stakes}
-
-    def _flor_refused(self, team) -> int:
-        """What a refused contraflor on the table pays its caller's ``team``."""
-        return flor_refused(self._flor_bet, self._flor_sung, team)
-
-    def _resto_stake(self, team) -> int:
-        """Contraflor al resto, for ``team`` winning (:func:`truco.resolve_side.resto_stake`)."""
-        return resto_stake(self.variant.flor_points, self._flor_sung, self._falta(team))
-
-    def _on_flor_accept(self, action):
-        seat = self._current
-        if seat not in self._flor_sung:
-            self._flor_sung.append(seat)
-        self._flor_bet = self._flor_bet._replace(accepted=True)
-        event = self._log_side(action, SideVerdict(Reason.CONTRAFLOR_ACCEPTED, seat,
-                                                   bet=self._flor_bet.word,
-                                                   **self._stakes_fact()))
-        self._flor_next(seat)
+    def accept(self, g: Any, action) -> Event:
+        """Con flor quiero (or quiero, to al resto): the contraflor is played for."""
+        seat = g._current
+        if seat not in self.sung:
+            self.sung.append(seat)
+        assert self.bet is not None  # answering the contraflor on the table
+        bet = self.bet = self.bet._replace(accepted=True)
+        event = g._log_event("flor", seat, action, SideVerdict(
+            Reason.CONTRAFLOR_ACCEPTED, seat, bet=bet.word, **_stakes_fact(g.variant)))
+        self.pass_word(g, seat)
         return event
 
-    def _on_achico(self, action):
-        seat = self._current
-        self._flor_out = seat & 1  # this side concedes every flor of the hand
-        event = self._log_side(action, SideVerdict(Reason.FLOR_BACKS_DOWN, seat))
-        self._flor_next(seat)
+    def achico(self, g: Any, action) -> Event:
+        """Con flor me achico: this side concedes every flor of the hand."""
+        seat = g._current
+        self.out = seat & 1
+        event = g._log_event("flor", seat, action, SideVerdict(Reason.FLOR_BACKS_DOWN, seat))
+        self.pass_word(g, seat)
         return event
 
-    def _flor_settle(self) -> None:
+    def settle(self, g: Any) -> None:
         """Score the flores of the hand, once (the flor verdict says by which rule)."""
-        verdict = flor_showdown(self.variant, self._flor_sung, self._flor_of, self._flor_bet,
-                                self._flor_out, self.mano, self.n, self._falta)
-        self._score[verdict.winner] += verdict.points
-        self._log_event("flor", verdict.seat, None, verdict)
-        self._flor_bet = None
-        phase, current = self._env_resume
-        if phase == ANSWER and self._pending is None:
-            self._env_resume = (PLAY_PHASE, current)
-        self._resume()
-
-    handlers: ClassVar[dict[str, Handler]] = {FLOR: _on_flor, CONTRAFLOR: _on_contraflor, CONTRAFLOR_RESTO: _on_contraflor,
-                CON_FLOR_QUIERO: _on_flor_accept, CON_FLOR_ACHICO: _on_achico}
+        v = g.variant
+        verdict = flor_showdown(v, self.sung, self.points, self.bet, self.out, g.mano, g.n,
+                                lambda team: falta_envido(v, g._score, team))
+        g._score[verdict.winner] += verdict.points
+        g._log_event("flor", verdict.seat, None, verdict)
+        self.bet = None
+        phase, current = g._env_resume
+        if phase == ANSWER and g._pending is None:
+            g._env_resume = (PLAY_PHASE, current)
+        g._resume()
 
 
-__all__ = ["FlorBet", "FlorMixin"]
+def no_flor() -> IllegalAction:
+    """The error of a flor word said by a player who may not say it now."""
+    return IllegalAction(_("only a player holding flor, before their first card, can "
+                           "announce or answer a flor"), reason=Reason.NO_FLOR)
+
+
+def flor_due(g: Any, seat: int) -> bool:
+    """Whether ``seat`` must announce a flor before anything else (False without flor)."""
+    flor = g.flor
+    return flor is not None and seat in flor.points and flor.unsung(g, seat)
+
+
+def flor_unsung(g: Any, seat: int) -> bool:
+    """Whether ``seat`` holds a flor still to announce (False without flor)."""
+    flor = g.flor
+    return flor is not None and flor.unsung(g, seat)
+
+
+def flor_error(g: Any, kind: str) -> IllegalAction | None:
+    """None if the current player may say flor word ``kind`` now, else the IllegalAction
+    (also in a game without flor)."""
+    flor = g.flor
+    return no_flor() if flor is None else flor.why(g, kind)
+
+
+def _stakes_fact(v: Any) -> dict:
+    stakes = v.flor_stakes
+    return {} if stakes == "published" else {"stakes": stakes}
+
+
+# The game's dispatch entries, called as ``handler(game, action)``.
+def _on_flor(g: Any, action) -> Event:
+    return g.flor.sing(g, action)
+
+
+def _on_contraflor(g: Any, action) -> Event:
+    return g.flor.contraflor(g, action)
+
+
+def _on_flor_accept(g: Any, action) -> Event:
+    return g.flor.accept(g, action)
+
+
+def _on_achico(g: Any, action) -> Event:
+    return g.flor.achico(g, action)
+
+
+HANDLERS: dict[str, Handler] = {FLOR: _on_flor, CONTRAFLOR: _on_contraflor,
+                                CONTRAFLOR_RESTO: _on_contraflor,
+                                CON_FLOR_QUIERO: _on_flor_accept, CON_FLOR_ACHICO: _on_achico}
+
+
+__all__ = ["FlorBet", "Flor", "HANDLERS", "flor_due", "flor_error", "flor_unsung"]

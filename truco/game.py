@@ -25,7 +25,7 @@ from .errors import BadArgument, CardError, IllegalAction
 from .i18n import _, format_list
 from .presets import variant as get_variant
 from .preview import Preview, preview
-from .flor import FlorMixin
+from .flor import HANDLERS as FLOR_HANDLERS, Flor, flor_due
 from .side_bets import EnvidoMixin
 from .truc import ANSWER_HANDLERS, HANDLERS as TRUC_HANDLERS, TrucSpecials, mon_reste_error
 from .truc import signal as give_signal
@@ -210,7 +210,9 @@ class CoreGame(GameBase):
             table = self._table
             specials = self.truc_specials
             if self._env_live:
-                if self._flor_due(cur):  # a flor to announce comes first
+                flor = self.flor
+                if flor is not None and cur in flor.points and flor.unsung(self, cur):
+                    # a flor to announce comes first
                     legal = [table[FLOR]]
                     if specials is None or specials.may_fold(self):
                         legal.append(table[FOLD])
@@ -308,7 +310,7 @@ class CoreGame(GameBase):
                 reason=Reason.SAME_SIDE_RAISED_LAST)
         if self._mon_reste is not None:
             return mon_reste_error(self)
-        if phase == PLAY_PHASE and self._flor_due(self._current):
+        if phase == PLAY_PHASE and flor_due(self, self._current):
             return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
         return None
 
@@ -488,19 +490,21 @@ class CoreGame(GameBase):
         return random.Random(seed)
 
 
-class Game(EnvidoMixin, FlorMixin, CoreGame):
+class Game(EnvidoMixin, CoreGame):
     """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2).
 
-    The core rules come from :class:`CoreGame`; envido and flor from
-    :class:`truco.side_bets.EnvidoMixin` and :class:`truco.flor.FlorMixin`; the Truc specials
-    from the component :class:`truco.truc.TrucSpecials` (``game.truc_specials``).
+    The core rules come from :class:`CoreGame`; envido from
+    :class:`truco.side_bets.EnvidoMixin`; flor and the Truc specials from the components
+    :class:`truco.flor.Flor` (``game.flor``) and :class:`truco.truc.TrucSpecials`
+    (``game.truc_specials``).
     """
 
     __slots__ = ()
 
     _truc_family = TrucSpecials
+    _flor_family = Flor
     _truc_answers = ANSWER_HANDLERS
-    _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **FlorMixin.handlers,
+    _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **FLOR_HANDLERS,
                  **TRUC_HANDLERS}
     # Without the options deck_answers and fold_alone, going to the deck is always the whole
     # side's, straight away (the common case, one call).

@@ -28,6 +28,7 @@ from .actions import (ACCEPT, CON_FLOR_ACHICO, CON_FLOR_QUIERO, CONTRAFLOR, CONT
 from .errors import IllegalAction
 from .i18n import N_, _
 from .reasons import Reason
+from .flor import flor_due, flor_error, flor_unsung
 from .truc import fold_error, mon_reste_error, redeal_error
 from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, MON_RESTE_ANSWER,
                     OVER, PLAY_PHASE, REDEAL_ANSWER)
@@ -55,7 +56,7 @@ def _play(g: Any, action: Action) -> IllegalAction | None:
     cur, card = g._current, action.card
     assert card is not None  # a play action names its card
     if card in g._hands[cur]:
-        if not g._flor_due(cur):
+        if not flor_due(g, cur):
             return None
         return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
     owner = next((s for s, h in enumerate(g._hands) if card in h), None)
@@ -85,7 +86,7 @@ def _fold(g: Any, action: Action) -> IllegalAction | None:
     if phase == PLAY_PHASE:
         return fold_error(g)
     if g.variant.deck_answers and (phase == ANSWER or phase == ENVIDO_ANSWER
-                                   and not g._unsung_flor(g._current)):
+                                   and not flor_unsung(g, g._current)):
         return None
     return IllegalAction(_("answer first; refusing is how you give up now"),
                          reason=Reason.ANSWER_PENDING)
@@ -102,16 +103,16 @@ def _envido_answer(g: Any, action: Action) -> IllegalAction | None:
     if kind == SON_BUENAS:
         allowed = phase == DECLARE
     elif phase == ENVIDO_ANSWER:
-        allowed = not g._unsung_flor(g._current)
-    else:
-        allowed = kind == QUIERO and phase == FLOR_ANSWER and QUIERO in g._flor_answers()
+        allowed = not flor_unsung(g, g._current)
+    else:  # quiero also accepts a contraflor al resto
+        allowed = kind == QUIERO and phase == FLOR_ANSWER and QUIERO in g.flor.answers(g)
     if allowed:
         return None
     return IllegalAction(_("there is no envido to answer"), reason=Reason.NOTHING_TO_ANSWER)
 
 
 def _flor(g: Any, action: Action) -> IllegalAction | None:
-    return g._flor_why(action.kind)
+    return flor_error(g, action.kind)
 
 
 def _redeal(g: Any, action: Action) -> IllegalAction | None:
@@ -160,7 +161,7 @@ def candidates(g: Any) -> list[Action]:
     table = g._table
     phase = g._phase
     if phase == FLOR_ANSWER:
-        bet = g._flor_bet
+        bet = g.flor.bet
         words: tuple[str, ...] = FLOR_ORDERS[bet is not None and not bet.accepted]
     else:
         words = ORDER[phase]

@@ -15,7 +15,8 @@ from .actions import (ENVIDO, FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_
                       SON_BUENAS)
 from .errors import IllegalAction
 from .i18n import _
-from .points import flor_codes, hand_envido, hand_flor
+from .flor import flor_unsung
+from .points import hand_envido
 from .resolve_side import BET_POINTS as BET_POINTS  # re-exported
 from .resolve_side import (envido_acceptance, envido_bet, envido_declared,
                            envido_next_bets, envido_refusal, envido_showdown, envido_stakes,
@@ -46,24 +47,7 @@ class EnvidoMixin(GameBase):
         self._env_resume = None
         self._env_decl = None
         self._env_bettor = None
-        muestra = self.vira if t.muestra else None
-        self._muestra = muestra
-        self._flor_of = flor_of = {}  # seat -> flor points
-        if t.flor:  # a flor needs three cards of one suit, or a pieza
-            codes = flor_codes(muestra)
-            seat = 0
-            for hand in self._hands:
-                a, b, c = hand
-                x = codes[a.id] | codes[b.id] | codes[c.id]
-                if x >= 16 or not x & (x - 1):
-                    points = hand_flor(hand, muestra)
-                    if points is not None:
-                        flor_of[seat] = points
-                seat += 1
-        self._flor_sung: list[int] = []
-        self._flor_bet = None  # a FlorBet while a contraflor is on the table
-        self._flor_out = None  # the team that said "con flor me achico"
-        self._flor_singer = None
+        self._muestra = self.vira if t.muestra else None
 
     # --- what is allowed ---------------------------------------------------------------
     def _after_first_trick(self) -> None:
@@ -72,8 +56,10 @@ class EnvidoMixin(GameBase):
             self._has_sides = False
 
     def _envido_open(self, seat) -> bool:
-        if (not self.variant.envido or self._env_done or self._tricks or self._flor_sung
-                or seat in self._trick_seats or (self.variant.flor and seat in self._flor_of)):
+        flor = self.flor
+        if (not self.variant.envido or self._env_done or self._tricks
+                or seat in self._trick_seats
+                or flor is not None and (flor.sung or seat in flor.points)):
             return False
         if self._raise_right is not None or self._value != self.variant.base_value:
             return False  # the truco is settled
@@ -111,7 +97,7 @@ class EnvidoMixin(GameBase):
         """Append the envido bets (or the flor to announce) the rules allow now, in the play or
         answer phase of the first trick: ``_envido_open`` and ``_unsung_flor`` say."""
         seat = self._current
-        if self._phase == ANSWER and self._unsung_flor(seat):
+        if self._phase == ANSWER and flor_unsung(self, seat):
             legal.append(self._table[FLOR])
         elif self._envido_open(seat):
             legal.extend(self._envido_bets())
@@ -121,7 +107,7 @@ class EnvidoMixin(GameBase):
         now, else the IllegalAction saying why."""
         seat, phase = self._current, self._phase
         if phase == ENVIDO_ANSWER:  # raising the envido on the table
-            allowed = not self._unsung_flor(seat)
+            allowed = not flor_unsung(self, seat)
         else:
             allowed = self._envido_open(seat)
         if allowed and self._table[kind] in self._envido_bets():
@@ -132,10 +118,11 @@ class EnvidoMixin(GameBase):
         if self._tricks or seat in self._trick_seats:
             return IllegalAction(_("envido is only bet in the first trick, before your first "
                                    "card"), reason=Reason.ENVIDO_ONLY_FIRST_TRICK)
-        if self._env_done or self._flor_sung:
+        flor = self.flor
+        if self._env_done or flor is not None and flor.sung:
             return IllegalAction(_("the envido of this hand is settled"),
                                  reason=Reason.ENVIDO_SETTLED)
-        if self.variant.flor and seat in self._flor_of:
+        if flor is not None and seat in flor.points:
             return IllegalAction(_("with flor you must announce it: flor cancels envido"),
                                  reason=Reason.FLOR_FIRST)
         if self._raise_right is not None or self._value != self.variant.base_value:
@@ -147,7 +134,7 @@ class EnvidoMixin(GameBase):
     def _other_phase_actions(self) -> list:
         phase, table = self._phase, self._table
         if phase == ENVIDO_ANSWER:
-            if self._unsung_flor(self._current):  # a flor is sung instead of answering
+            if flor_unsung(self, self._current):  # a flor is sung instead of answering
                 return [table[FLOR]]
             legal = [table[QUIERO], table[NO_QUIERO]] + self._envido_bets()
             if self.variant.deck_answers:
@@ -156,7 +143,7 @@ class EnvidoMixin(GameBase):
         if phase == DECLARE:
             return [table[SON_BUENAS]]
         if phase == FLOR_ANSWER:
-            return [table[w] for w in self._flor_answers()]
+            return self.flor.answer_actions(self)
         return super()._other_phase_actions()
 
     def _side_snapshot(self):
@@ -166,7 +153,7 @@ class EnvidoMixin(GameBase):
             self._env_done, tuple(self._env_bets), self._env_resume, self._env_decl and
             tuple(sorted((k, tuple(sorted(v)) if isinstance(v, set) else v)
                          for k, v in self._env_decl.items())),
-            tuple(self._flor_sung), self._flor_bet, self._flor_out)
+            self.flor and self.flor.snapshot())
 
     # --- what the actions do ------------------------------------------------------------
     def _log_side(self, action, verdict) -> Event:
@@ -191,7 +178,8 @@ class EnvidoMixin(GameBase):
         event = self._log_side(action, envido_bet(seat, bets, self._falta))
         self._phase = ENVIDO_ANSWER
         # A flor cancels the envido: a player holding one sings it before anyone answers.
-        holder = self._first_flor_holder(seat) if self._flor_of else None
+        flor = self.flor
+        holder = flor.first_holder(self, seat) if flor is not None and flor.points else None
         self._current = self._answerer(seat) if holder is None else holder
         return event
 
@@ -219,8 +207,8 @@ class EnvidoMixin(GameBase):
         return self._on_fold(action)
 
     def _on_quiero(self, action):
-        if self._phase == FLOR_ANSWER:
-            return self._on_flor_accept(action)
+        if self._phase == FLOR_ANSWER:  # quiero to a contraflor al resto
+            return self.flor.accept(self, action)
         stake, _refused = envido_stakes(self._env_bets, self._falta)
         event = self._log_side(action, envido_acceptance(self._current, stake))
         self._env_decl = {"stake": stake, "best": None, "spoken": set(), "at": 0}

@@ -84,9 +84,10 @@ class GameBase:
         # side bets (truco.side_bets)
         "_envido_on", "_env_live",
         "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
-        "_flor_of", "_flor_sung", "_flor_bet", "_flor_singer", "_flor_out", "_env_bettor",
-        # Truc specials: a component with its own slots (truco.truc.TrucSpecials), or None
-        "truc_specials",
+        "_env_bettor",
+        # flor and the Truc specials: components with their own slots (truco.flor.Flor,
+        # truco.truc.TrucSpecials), or None
+        "flor", "truc_specials",
     )
     # The slots' types, for the type checker (no class attributes: declarations only).
     variant: Any
@@ -146,12 +147,8 @@ class GameBase:
     _env_resume: Any
     _env_decl: Any
     _muestra: Any
-    _flor_of: dict[int, int]
-    _flor_sung: list[int]
-    _flor_bet: Any
-    _flor_singer: Any
-    _flor_out: Any
     _env_bettor: Any
+    flor: Any  # truco.flor.Flor | None
     truc_specials: Any  # truco.truc.TrucSpecials | None
 
     # What one rule family asks of another: the game (truco.Game) combines the families, and
@@ -163,6 +160,7 @@ class GameBase:
     # The Truc specials' component class (truco.truc.TrucSpecials; set by truco.Game) and the
     # handlers by which accept and refuse also answer a redeal or a mon reste.
     _truc_family: ClassVar[Any] = None
+    _flor_family: ClassVar[Any] = None  # truco.flor.Flor (set by truco.Game)
     _truc_answers: ClassVar[dict[str, Handler]] = {}
     if TYPE_CHECKING:
         def _new_rng(self, seed: Any) -> Random: ...
@@ -171,9 +169,6 @@ class GameBase:
         def _envido_actions(self, legal: list) -> None: ...
         def _falta(self, team: int | None = None) -> int: ...
         def _resume(self) -> None: ...
-        def _unsung_flor(self, seat: int) -> bool: ...
-        def _flor_due(self, seat: int) -> bool: ...
-        def _flor_answers(self) -> list: ...
 
     def _setup(self, v, players, seed, dealer, score) -> None:
         t = tables(v)
@@ -204,6 +199,8 @@ class GameBase:
         self._dispatch = self._handlers if v.deck_answers or v.fold_alone else \
             self._plain_handlers
         self._init_side_state()
+        family = self._flor_family  # flor (a component: truco.flor.Flor), where the rules have it
+        self.flor = None if family is None else family.of(self)
         # The Truc specials (a component: truco.truc.TrucSpecials), where the variant has any.
         family = self._truc_family
         self.truc_specials = specials = None if family is None else family.of(self)
@@ -264,6 +261,9 @@ class GameBase:
             self._has_sides = True
             if self._envido_on:
                 self._start_hand_envido()
+                flor = self.flor
+                if flor is not None:
+                    flor.start_hand(self)
             specials = self.truc_specials
             if specials is not None:
                 specials.start_hand(self)
@@ -429,7 +429,6 @@ class GameBase:
     # through their component (truco.truc.TrucSpecials: game.truc_specials).
     # The hot path reads these flags and calls a hook only when its rule can apply now.
     def _init_side_state(self) -> None:
-        self._flor_of = {}  # seat -> flor points (truco.side_bets, each hand)
         self._envido_on = False  # envido (and maybe flor) in the rules (truco.side_bets)
         self._env_live = False  # envido or flor may still be bet this hand (first trick)
         self._mon_reste = None  # None, "pending" or "game" (set by truco.truc.TrucSpecials)

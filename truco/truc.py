@@ -43,6 +43,7 @@ from typing import Any
 
 from .actions import ACCEPT, FOLD, MON_RESTE, REDEAL, REFUSE
 from .errors import IllegalAction
+from .flor import flor_due
 from .i18n import N_, _
 from .observation import Observation
 from .state import (ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event, Handler)
@@ -180,7 +181,7 @@ class TrucSpecials:
             return turn
         if g.variant.target - g._score[g._current & 1] <= value:
             return Reason.MON_RESTE_NOT_A_RAISE
-        if phase == PLAY_PHASE and g._flor_due(g._current):
+        if phase == PLAY_PHASE and flor_due(g, g._current):
             return Reason.FLOR_FIRST
         return None
 
