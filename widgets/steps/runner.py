@@ -17,7 +17,9 @@ browser only draws and reports clicks, which the task checks.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
+import functools
 import random
 
 import ipywidgets as W
@@ -103,6 +105,7 @@ class StepRunner(TutorWidget):
         self._answered = False
         self._answers = TaskAnswers(self.session, self.seed, self.say)
         self._tasks = 0
+        self._held: contextlib.ExitStack | None = None  # the task's updates held in a click
         self.header = W.HTML()
         self.text = W.HTML()
         self.task_box = W.Box(layout=W.Layout(display="flex", flex_flow="column"))
@@ -183,6 +186,7 @@ class StepRunner(TutorWidget):
         task = self.task
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self.task_box.children = (task.view,)
+        self._feedback_first(task)
         mark_bench_target(task)
         self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
         for cls in list(self.task_box._dom_classes):
@@ -217,23 +221,65 @@ class StepRunner(TutorWidget):
             self._attempt += 1
             self._new_task()
             return
+        # The learner is told first, the next task is drawn, and only then is the progress
+        # written (a commit waits for the disk: a millisecond, on a busy disk a hundred). It is
+        # still written within this click's handler: before the kernel reads another message
+        # from the page, and before it can act on a shutdown when the page is closed (it
+        # finishes the handler first), so nothing is lost; a write that fails is kept for the
+        # page (StoredProgress).
         details = [outcome.note] if outcome.note else []
+        lesson_name, index = self.plan.lesson, self.index
         if outcome.right:
             self.say(outcome.explanation or _("Right."), "right", details)  # the tick: the icon
-            self.step_mistakes.setdefault(self.index, 0)
-            self.progress.pass_step(self.plan.lesson, self.index, self.step_mistakes[self.index])
-            later = [i for i in self.order if i > self.index]
+            mistakes = self.step_mistakes.setdefault(index, 0)
+            later = [i for i in self.order if i > index]
             if later:
                 self._open(later[0])
+                self.progress.pass_step(lesson_name, index, mistakes)
             else:
+                self.progress.pass_step(lesson_name, index, mistakes)  # before the stars
                 self._finish()
             return
-        self.step_mistakes[self.index] = self.step_mistakes.get(self.index, 0) + 1
-        self.progress.miss(self.plan.lesson, self.step, today())
+        self.step_mistakes[index] = self.step_mistakes.get(index, 0) + 1
         self.say(outcome.explanation or _("Not quite."), "wrong",
                  details + [_("Try this one.")])
         self._attempt += 1
         self._new_task()
+        self.progress.miss(lesson_name, self.plan.steps[index], today())
+
+    # --- a click: the feedback first -------------------------------------------------------------
+    def _feedback_first(self, task) -> None:
+        """Every message the browser sends to ``task``'s widgets (a click, a pick, a choice) is
+        handled with the task's own updates held (its cards revealed, its buttons disabled):
+        they leave right after the feedback (:meth:`say`), so the browser shows the feedback
+        first and draws the rest after it. (A comm has one message handler: ours calls the
+        widget's own.)"""
+        for widget in _widgets(task.view):
+            if getattr(widget, "comm", None) is not None:
+                widget.comm.on_msg(functools.partial(self._on_task_msg, task,
+                                                     widget._handle_msg))
+
+    def _on_task_msg(self, task, handle, msg) -> None:
+        if task is not self.task or self._held is not None:
+            handle(msg)
+            return
+        with contextlib.ExitStack() as held:
+            for widget in _widgets(task.view):
+                held.enter_context(widget.hold_sync())
+            self._held = held
+            try:
+                handle(msg)
+            finally:
+                self._held = None  # leaving the block sends what is still held
+        if task is self.task:
+            self._feedback_first(task)  # widgets the click added to the task
+
+    def say(self, text, tone="info", details=()) -> None:
+        """Show the feedback; then what a click held back (see :meth:`_feedback_first`)."""
+        super().say(text, tone, details)
+        held, self._held = self._held, None
+        if held is not None:
+            held.close()
 
     def _store(self, task, outcome: Outcome) -> str | None:
         """In a class, one task is one stored answer (before the learner is told)."""
@@ -295,6 +341,22 @@ class StepRunner(TutorWidget):
                  .format(variant=_(self.variant.title)), "info")
         self.summary.children = (self._links(),)
         self.summary.layout.display = None
+
+
+def _widgets(root):
+    """``root`` and every widget under it, with their layouts and styles (each a widget of its
+    own in the browser)."""
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if not isinstance(widget, W.Widget):
+            continue
+        yield widget
+        for name in ("layout", "style"):
+            part = getattr(widget, name, None)
+            if isinstance(part, W.Widget):
+                yield part
+        todo.extend(getattr(widget, "children", ()) or ())
 
 
 def lesson(plan: Plan, variant=None, progress=None, seed=None, footer: bool = True) -> None:
