@@ -253,6 +253,9 @@ def click_latencies(page, clicks: int) -> list[float]:
     latencies = []
     for _ in range(clicks):
         page.evaluate(SETTLE, settle)
+        # A page that draws its next task in two steps (the view, then the target's class)
+        # can look settled between them: wait, untimed, for a target that can be clicked.
+        page.wait_for_selector(".tutor-bench-click:not([disabled])", timeout=CLICK_TIMEOUT_MS)
         latencies.append(float(page.evaluate(CLICK_ONCE, args)))
     return latencies
 
