@@ -49,8 +49,8 @@ class Flor:
 
     Held by the game as ``game.flor`` (None unless the variant has envido and flor); its
     methods take the game, whose shared state (phase, turn, tricks, score) they read and change.
-    Where to resume once the flores are settled is the envido's (``game.envido``): a flor takes
-    the place of the envido of the hand.
+    Where play resumes once the flores are settled is kept by the envido (``game.envido``,
+    always there with flor): a flor takes the place of the envido of the hand.
 
     >>> from truco import Game
     >>> g = Game.from_deal("uruguayo", hands=[["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
@@ -121,7 +121,7 @@ class Flor:
         elif phase == PLAY_PHASE:
             allowed = self.due(g, seat)
         elif phase == ANSWER:
-            allowed = self.unsung(g, seat) and not g._env_done
+            allowed = self.unsung(g, seat) and not g.envido.done
         else:
             allowed = phase == ENVIDO_ANSWER and self.unsung(g, seat)
         if allowed:
@@ -162,9 +162,9 @@ class Flor:
         seat = g._current
         if not self.sung:  # the first flor of the hand
             if g._phase == ENVIDO_ANSWER:  # flor cancels the envido on the table
-                g._env_bets = []
+                g.envido.bets = []
             else:
-                g._env_resume = (g._phase, seat)
+                g.envido.resume_at = (g._phase, seat)
             self.singer = seat
         self.sung.append(seat)
         event = g._log_event("flor", seat, action,
@@ -240,10 +240,11 @@ class Flor:
         g._score[verdict.winner] += verdict.points
         g._log_event("flor", verdict.seat, None, verdict)
         self.bet = None
-        phase, current = g._env_resume
+        env = g.envido  # play resumes where the envido would have
+        phase, current = env.resume_at
         if phase == ANSWER and g._pending is None:
-            g._env_resume = (PLAY_PHASE, current)
-        g._resume()
+            env.resume_at = (PLAY_PHASE, current)
+        env.resume(g)
 
 
 def no_flor() -> IllegalAction:

@@ -21,32 +21,21 @@ from _random import Random as _CRandom
 from . import resolve
 from .legality import why
 from .actions import ACCEPT, FLOR, FOLD, PLAY, RAISE, REFUSE, Action, parse_action
-from .errors import BadArgument, CardError, IllegalAction
+from .errors import BadArgument, IllegalAction
 from .i18n import _, format_list
 from .presets import variant as get_variant
 from .preview import Preview, preview
-from .flor import HANDLERS as FLOR_HANDLERS, Flor, flor_due
-from .side_bets import EnvidoMixin
-from .truc import ANSWER_HANDLERS, HANDLERS as TRUC_HANDLERS, TrucSpecials, mon_reste_error
+from .flor import HANDLERS as FLOR_HANDLERS, Flor
+from .header import check_deal, check_score
+from .side_bets import HANDLERS as ENVIDO_HANDLERS, Envido
+from .truc import ANSWER_HANDLERS, HANDLERS as TRUC_HANDLERS, TrucSpecials
 from .truc import signal as give_signal
-from .verdicts import SAME_SIDE_RAISED_LAST, _first_upper, team_name
-from .state import ANSWER, DECIDE, OVER, PLAY_PHASE, Event, GameBase, _new
+from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event,
+                    GameBase, _new)
 from .variants import Variant
 from .reasons import Reason
 
 _new_random, _seed_random = random.Random.__new__, _CRandom.seed
-
-
-def _check_score(v, score) -> tuple[int, int]:
-    """``score`` as a pair of whole numbers from 0 to below the target, or BadArgument."""
-    try:
-        pair = tuple(score)
-    except TypeError:
-        pair = ()
-    if len(pair) != 2 or any(s.__class__ is not int or not 0 <= s < v.target for s in pair):
-        raise BadArgument(_("the score must be two whole numbers from 0 to {top}, not {score!r}")
-                          .format(top=v.target - 1, score=score), reason=Reason.BAD_SCORE)
-    return pair
 
 
 class CoreGame(GameBase):
@@ -65,7 +54,7 @@ class CoreGame(GameBase):
             raise BadArgument(_("the dealer must be a seat from 0 to {last}, not {dealer!r}")
                               .format(last=players - 1, dealer=dealer), reason=Reason.BAD_DEALER)
         if score != (0, 0) or score.__class__ is not tuple:
-            score = _check_score(v, score)
+            score = check_score(v, score)
         self._setup(v, players, seed, dealer, score)
         self._start_hand(_deal)
 
@@ -73,37 +62,9 @@ class CoreGame(GameBase):
     def from_deal(cls, variant, hands, vira=None, dealer: int = 1, score=(0, 0), seed=None):
         """A game whose first hand is dealt as given (hands in seat order, codes or cards)."""
         v = get_variant(variant)
-        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__") or any(
-                isinstance(h, (str, bytes)) or not hasattr(h, "__iter__") for h in hands):
-            raise BadArgument(_("the hands must be a list of hands, each a list of card codes, "
-                                "not {hands!r}").format(hands=hands), reason=Reason.BAD_HANDS)
-        hands = [[v.card(c) for c in hand] for hand in hands]
-        n = len(hands)
-        if n not in v.players:
-            raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
-                variant=_(v.title), valid=format_list([str(p) for p in v.players], "or"), n=n),
-                reason=Reason.BAD_PLAYERS)
-        seen = set()
-        for seat, hand in enumerate(hands):
-            if len(hand) != 3:
-                raise CardError(_("player {seat} must hold 3 cards, not {n}").format(
-                    seat=seat, n=len(hand)), reason=Reason.BAD_DEAL)
-            for c in hand:
-                if c in seen:
-                    raise CardError(_("{card} is dealt twice").format(card=c.name()),
-                                    reason=Reason.BAD_DEAL)
-                seen.add(c)
-        if v.uses_vira:
-            vira = v._vira(vira)
-            if vira in seen:
-                raise CardError(_("the vira {card} is also in a hand").format(card=vira.name()),
-                                reason=Reason.BAD_DEAL)
-        elif vira is not None:
-            raise CardError(_("{variant} has no vira").format(variant=_(v.title)),
-                            reason=Reason.BAD_DEAL)
-        score = _check_score(v, score)
-        return cls(v, players=n, seed=seed, dealer=dealer, score=score,
-                   _deal=(tuple(tuple(h) for h in hands), vira))
+        dealt, vira = check_deal(v, hands, vira)  # (the rules of a deal: truco.header)
+        return cls(v, players=len(dealt), seed=seed, dealer=dealer, score=check_score(v, score),
+                   _deal=(dealt, vira))
 
     # --- the public view --------------------------------------------------------------------
     @property
@@ -209,7 +170,8 @@ class CoreGame(GameBase):
             # A side rule (envido, flor, Truc specials) is live.
             table = self._table
             specials = self.truc_specials
-            if self._env_live:
+            env = self.envido
+            if env is not None and env.live:
                 flor = self.flor
                 if flor is not None and cur in flor.points and flor.unsung(self, cur):
                     # a flor to announce comes first
@@ -221,8 +183,8 @@ class CoreGame(GameBase):
                 legal = acts + []
                 if specials is not None and specials.bets:
                     specials.actions(self, legal)
-                if not self._env_done:
-                    self._envido_actions(legal)
+                if not env.done:
+                    env.actions(self, legal)
             else:
                 legal = acts + []
                 if specials is not None and specials.bets:
@@ -245,12 +207,18 @@ class CoreGame(GameBase):
                 specials = self.truc_specials
                 if specials is not None and specials.bets:
                     specials.actions(self, legal)
-                if self._env_live and not self._env_done:
-                    self._envido_actions(legal)
+                env = self.envido
+                if env is not None and env.live and not env.done:
+                    env.actions(self, legal)
         elif phase == DECIDE:
             legal = [self._table[ACCEPT], self._table[REFUSE]]
-        else:
-            legal = self._other_phase_actions()
+        elif phase == ENVIDO_ANSWER or phase == DECLARE:  # an envido waits, or its points
+            legal = self.envido.answer_actions(self)
+        elif phase == FLOR_ANSWER:
+            legal = self.flor.answer_actions(self)
+        else:  # a redeal or a mon reste waits for its answer
+            specials = self.truc_specials
+            legal = [] if specials is None else specials.answer_actions(self)
         legal = self._legal = tuple(legal)
         return legal
 
@@ -284,34 +252,6 @@ class CoreGame(GameBase):
             rr = self._raise_right
             if rr is not None and rr != self._current & 1:
                 return Reason.SAME_SIDE_RAISED_LAST
-        return None
-
-    def _raise_blocker(self):
-        """None if the current player may raise now, else the IllegalAction saying why."""
-        phase = self._phase
-        if self._mon_reste == "game":  # say why before "top of the ladder"
-            return mon_reste_error(self)
-        turn = self._raise_turn_why()
-        if turn == Reason.NO_RAISE_IN_SPECIAL_HAND and phase != OVER:
-            reason = Reason.hand_of(self.variant.hand_of) if self._special == "hand_of" else \
-                Reason.NO_RAISE_IN_IRON_HAND
-            return IllegalAction(_("nobody may raise in this hand: {what}").format(
-                what=self._special_name()), reason=reason)
-        if phase not in (PLAY_PHASE, ANSWER):
-            return IllegalAction(_("you cannot raise now"), reason=Reason.NOT_ALLOWED)
-        current = self._pending[1] if phase == ANSWER else self._value
-        if self.variant.raise_value(current) is None:
-            return IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
-                                 .format(value=current), reason=Reason.TOP_OF_LADDER)
-        if turn == Reason.SAME_SIDE_RAISED_LAST:
-            team = self._current & 1
-            return IllegalAction(_(SAME_SIDE_RAISED_LAST).format(
-                team=_first_upper(team_name(team)), other=team_name(1 - team)),
-                reason=Reason.SAME_SIDE_RAISED_LAST)
-        if self._mon_reste is not None:
-            return mon_reste_error(self)
-        if phase == PLAY_PHASE and flor_due(self, self._current):
-            return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
         return None
 
     # --- what each action does (only called once legal) -------------------------------------
@@ -353,8 +293,10 @@ class CoreGame(GameBase):
         verdict = resolve.trick_of(v, self._ranking, plays, top, teams, seats)
         tricks = self._tricks
         tricks.append(verdict.winner)
-        if self._env_live:
-            self._after_first_trick()
+        env = self.envido
+        if env is not None and env.live:  # envido and flor live in the first trick only
+            env.end_first_trick()
+            self._has_sides = self.truc_specials is not None
         self.log.append(_new(Event, ("trick", seats[top], None, verdict, self.hand_no)))
         if teams & (teams - 1) == 0:
             leader = seats[top]
@@ -405,7 +347,6 @@ class CoreGame(GameBase):
             verdict = resolve.special_hand_decision(self.variant, seat & 1, True)
             self._phase = PLAY_PHASE
             self._current = self._leader
-            self._after_decide()
             return self._log_event("decide", seat, action, verdict)
         _raiser, value, resume = self._pending
         self._value = value
@@ -433,6 +374,8 @@ class CoreGame(GameBase):
         return event
 
     def _on_fold(self, action: Action) -> Event:
+        if self._phase == ENVIDO_ANSWER:  # deck_answers: the envido is refused, then the side
+            return self.envido.deck(self, action)  # goes to the deck
         seat = self._current
         team = seat & 1
         if self.n > 2 and self.variant.fold_alone and self._phase == PLAY_PHASE and any(
@@ -490,21 +433,22 @@ class CoreGame(GameBase):
         return random.Random(seed)
 
 
-class Game(EnvidoMixin, CoreGame):
+class Game(CoreGame):
     """One game of a variant for 2, 4 or 6 players (teams alternate seats: team = seat % 2).
 
-    The core rules come from :class:`CoreGame`; envido from
-    :class:`truco.side_bets.EnvidoMixin`; flor and the Truc specials from the components
-    :class:`truco.flor.Flor` (``game.flor``) and :class:`truco.truc.TrucSpecials`
-    (``game.truc_specials``).
+    The core rules come from :class:`CoreGame`; the other rule families are components, each
+    None where the variant has none of its rules: envido (:class:`truco.side_bets.Envido`,
+    ``game.envido``), flor (:class:`truco.flor.Flor`, ``game.flor``) and the Truc specials
+    (:class:`truco.truc.TrucSpecials`, ``game.truc_specials``).
     """
 
     __slots__ = ()
 
-    _truc_family = TrucSpecials
+    _envido_family = Envido
     _flor_family = Flor
+    _truc_family = TrucSpecials
     _truc_answers = ANSWER_HANDLERS
-    _handlers = {**CoreGame._handlers, **EnvidoMixin.handlers, **FLOR_HANDLERS,
+    _handlers = {**CoreGame._handlers, **ENVIDO_HANDLERS, **FLOR_HANDLERS,
                  **TRUC_HANDLERS}
     # Without the options deck_answers and fold_alone, going to the deck is always the whole
     # side's, straight away (the common case, one call).

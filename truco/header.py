@@ -1,13 +1,14 @@
 """The first half of a hand's notation: its deal (variant and options, players, dealer, score,
-vira, hands), written and read back. :mod:`truco.notation` adds the actions and replays them.
+vira, hands), written, read back and checked (:func:`check_deal`, :func:`check_score`, as
+``Game.from_deal`` asks them). :mod:`truco.notation` adds the actions and replays them.
 
 >>> parse_header("mineiro 2p dealer=1 score=0-0 hands=4c,7h,As/3d,2s,Kc")["dealer"]
 1
 """
 from __future__ import annotations
 
-from .errors import BadArgument
-from .i18n import _
+from .errors import BadArgument, CardError
+from .i18n import _, format_list
 from .reasons import Reason
 
 
@@ -23,6 +24,60 @@ def header(game, dealer, score, vira, dealt, redealt=False) -> str:
     if redealt:  # a Truc hand dealt again after an accepted redeal: no second redeal
         parts.append("redealt")
     return " ".join(parts)
+
+
+def check_score(v, score) -> tuple[int, int]:
+    """``score`` as a pair of whole numbers from 0 to below the target, or BadArgument."""
+    try:
+        pair = tuple(score)
+    except TypeError:
+        pair = ()
+    if len(pair) != 2 or any(s.__class__ is not int or not 0 <= s < v.target for s in pair):
+        raise BadArgument(_("the score must be two whole numbers from 0 to {top}, not {score!r}")
+                          .format(top=v.target - 1, score=score), reason=Reason.BAD_SCORE)
+    return (pair[0], pair[1])
+
+
+def check_deal(v, hands, vira=None) -> tuple:
+    """``(hands, vira)`` of a deal given in seat order (card codes or cards) as cards, if it
+    is one of variant ``v``: three cards a player, for a number of players it is played by,
+    no card twice, a vira where the variant turns one up; else BadArgument or CardError.
+
+    >>> from truco import variant
+    >>> check_deal(variant("mineiro"), [["4c", "7h", "As"], ["3d", "2s", "4c"]])
+    Traceback (most recent call last):
+    ...
+    truco.errors.CardError: 4 of clubs is dealt twice
+    """
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__") or any(
+            isinstance(h, (str, bytes)) or not hasattr(h, "__iter__") for h in hands):
+        raise BadArgument(_("the hands must be a list of hands, each a list of card codes, "
+                            "not {hands!r}").format(hands=hands), reason=Reason.BAD_HANDS)
+    cards = [[v.card(c) for c in hand] for hand in hands]
+    n = len(cards)
+    if n not in v.players:
+        raise BadArgument(_("{variant} is played by {valid} players, not {n!r}").format(
+            variant=_(v.title), valid=format_list([str(p) for p in v.players], "or"), n=n),
+            reason=Reason.BAD_PLAYERS)
+    seen = set()
+    for seat, hand in enumerate(cards):
+        if len(hand) != 3:
+            raise CardError(_("player {seat} must hold 3 cards, not {n}").format(
+                seat=seat, n=len(hand)), reason=Reason.BAD_DEAL)
+        for c in hand:
+            if c in seen:
+                raise CardError(_("{card} is dealt twice").format(card=c.name()),
+                                reason=Reason.BAD_DEAL)
+            seen.add(c)
+    if v.uses_vira:
+        vira = v._vira(vira)
+        if vira in seen:
+            raise CardError(_("the vira {card} is also in a hand").format(card=vira.name()),
+                            reason=Reason.BAD_DEAL)
+    elif vira is not None:
+        raise CardError(_("{variant} has no vira").format(variant=_(v.title)),
+                        reason=Reason.BAD_DEAL)
+    return tuple(tuple(h) for h in cards), vira
 
 
 def _preset(name):

@@ -3,9 +3,9 @@ player may take it now and, if not, why (an :class:`~truco.errors.IllegalAction`
 reason and the rule in words).
 
 :func:`why` is the whole of it. The rules of a family live with the family and are asked from
-here: who may raise (``_raise_turn_why``) and the raise ladder in :mod:`truco.game`, envido and
-flor in :mod:`truco.side_bets` and :mod:`truco.flor`, redeal, mon reste and captains in
-:mod:`truco.truc` (the component ``game.truc_specials``). :func:`derived_actions` lists what
+here: who may raise (``_raise_turn_why``) in :mod:`truco.game`, envido and
+flor in :mod:`truco.side_bets` and :mod:`truco.flor` (the components ``game.envido`` and
+``game.flor``), redeal, mon reste and captains in :mod:`truco.truc` (``game.truc_specials``). :func:`derived_actions` lists what
 the rules allow; ``Game.legal_actions``, asked at every decision, is a faster path to the
 same list, and a Hypothesis property checks the two agree over random states of every variant
 and player count (tests/engine/test_legality.py).
@@ -29,7 +29,9 @@ from .errors import IllegalAction
 from .i18n import N_, _
 from .reasons import Reason
 from .flor import flor_due, flor_error, flor_unsung
+from .side_bets import envido_bet_error
 from .truc import fold_error, mon_reste_error, redeal_error
+from .verdicts import SAME_SIDE_RAISED_LAST, _first_upper, team_name
 from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, MON_RESTE_ANSWER,
                     OVER, PLAY_PHASE, REDEAL_ANSWER)
 
@@ -68,8 +70,34 @@ def _play(g: Any, action: Action) -> IllegalAction | None:
 
 
 def _raise(g: Any, action: Action) -> IllegalAction | None:
-    """The truco ladder: see ``Game._raise_blocker``."""
-    return g._raise_blocker()
+    """The truco ladder: a raise goes one rung up, below the top, by a side that may raise
+    (``Game._raise_turn_why``: nobody in a special hand, not the side that raised last), not
+    after a mon reste, and not before a flor owed is announced."""
+    phase = g._phase
+    if g._mon_reste == "game":  # say why before "top of the ladder"
+        return mon_reste_error(g)
+    turn = g._raise_turn_why()
+    if turn == Reason.NO_RAISE_IN_SPECIAL_HAND and phase != OVER:
+        reason = Reason.hand_of(g.variant.hand_of) if g._special == "hand_of" else \
+            Reason.NO_RAISE_IN_IRON_HAND
+        return IllegalAction(_("nobody may raise in this hand: {what}").format(
+            what=g._special_name()), reason=reason)
+    if phase not in (PLAY_PHASE, ANSWER):
+        return IllegalAction(_("you cannot raise now"), reason=Reason.NOT_ALLOWED)
+    current = g._pending[1] if phase == ANSWER else g._value
+    if g.variant.raise_value(current) is None:
+        return IllegalAction(_("{value} is the top of the ladder: it cannot be raised")
+                             .format(value=current), reason=Reason.TOP_OF_LADDER)
+    if turn == Reason.SAME_SIDE_RAISED_LAST:
+        team = g._current & 1
+        return IllegalAction(_(SAME_SIDE_RAISED_LAST).format(
+            team=_first_upper(team_name(team)), other=team_name(1 - team)),
+            reason=Reason.SAME_SIDE_RAISED_LAST)
+    if g._mon_reste is not None:
+        return mon_reste_error(g)
+    if phase == PLAY_PHASE and flor_due(g, g._current):
+        return IllegalAction(_("announce your flor first"), reason=Reason.FLOR_FIRST)
+    return None
 
 
 def _answer(g: Any, action: Action) -> IllegalAction | None:
@@ -93,7 +121,7 @@ def _fold(g: Any, action: Action) -> IllegalAction | None:
 
 
 def _envido_bet(g: Any, action: Action) -> IllegalAction | None:
-    return g._envido_bet_why(action.kind)
+    return envido_bet_error(g, action.kind)
 
 
 def _envido_answer(g: Any, action: Action) -> IllegalAction | None:

@@ -54,9 +54,10 @@ def preview(game, action) -> Preview:
         return Preview(act.text, pending[1] if pending else game.hand_value, game.hand_value,
                        Reason.ACCEPTED if kind == ACCEPT else Reason.REFUSED)
     if kind in (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO, QUIERO, NO_QUIERO) and game.variant.envido:
-        bets = list(game._env_bets) if phase == "envido" else []
+        env = game.envido
+        bets = list(env.bets) if phase == "envido" else []
         bettor = game.current_player if kind not in (QUIERO, NO_QUIERO) else \
-            (game._env_bettor if game._env_bettor is not None else game.current_player)
+            (env.bettor if env.bettor is not None else game.current_player)
         if kind not in (QUIERO, NO_QUIERO):
             bets.append(kind)
         if not bets:

@@ -6,261 +6,315 @@
 ...     _ = g.apply(a)
 >>> g.score, g.log[-1].verdict.explain()
 ((5, 0), 'Player 0 wins the envido with 33, the others having said son buenas: team A scores 5.')
+
+One rule family as a component: :class:`Envido` holds the family's state in its own slots
+(``game.envido``, None in a variant without envido), states its rule once
+(:meth:`Envido.bet_why`, asked through :func:`envido_bet_error`) and does what its words do
+(the dispatch entries in :data:`HANDLERS`). The game asks it through ``start_hand``,
+``end_first_trick``, ``actions``, ``answer_actions``, ``deck`` and ``snapshot``. It also
+keeps where play resumes once the side bet of the hand is settled, which a flor
+(:mod:`truco.flor`, ``game.flor``) shares: a flor cancels the envido and takes its place.
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any
 
 from .actions import (ENVIDO, FALTA_ENVIDO, FLOR, FOLD, NO_QUIERO, QUIERO, REAL_ENVIDO,
                       SON_BUENAS)
 from .errors import IllegalAction
-from .i18n import _
 from .flor import flor_unsung
+from .i18n import _
 from .points import hand_envido
 from .resolve_side import BET_POINTS as BET_POINTS  # re-exported
 from .resolve_side import (envido_acceptance, envido_bet, envido_declared,
                            envido_next_bets, envido_refusal, envido_showdown, envido_stakes,
                            falta_allowed, falta_envido, son_buenas)
 from .side_verdicts import SideVerdict
-from .state import (GameBase, ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE,
-                    Event, Handler)
+from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Event, Handler
 from .reasons import Reason
 
 ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
 
-class EnvidoMixin(GameBase):
-    """Envido betting and flor, for variants whose rules value has ``envido`` set."""
+class Envido:
+    """The envido of one game: the bets of the hand, the points declared, where play resumes.
 
-    __slots__ = ()  # the state's slots are declared once, in truco.state.GameBase
+    Held by the game as ``game.envido`` (None when the variant has no envido); its methods
+    take the game, whose shared state (phase, turn, tricks, hand value, score) they read and
+    change.
 
-    def _init_side_state(self) -> None:
-        super()._init_side_state()
-        if self.variant.envido:
-            self._envido_on = self._has_sides = True
+    >>> from truco import Game
+    >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+    >>> _ = g.apply("envido"); g.envido.bets, g.envido.bettor, g.envido.resume_at
+    (['envido'], 0, (1, 0))
+    >>> Game("mineiro", seed=1).envido is None
+    True
+    """
 
-    def _start_hand_envido(self) -> None:
-        t = self._tables
-        self._env_live = True
-        self._env_done = False
-        self._env_bets: list[str] = []
-        self._env_resume = None
-        self._env_decl = None
-        self._env_bettor = None
-        self._muestra = self.vira if t.muestra else None
+    __slots__ = ("live", "done", "bets", "bettor", "resume_at", "decl", "muestra")
 
-    # --- what is allowed ---------------------------------------------------------------
-    def _after_first_trick(self) -> None:
-        self._env_live = False  # envido and flor live in the first trick only
-        if self.truc_specials is None:
-            self._has_sides = False
+    def __init__(self) -> None:
+        self.live = False  # envido or flor may still be bet this hand (the first trick)
+        self.done = False  # the side bet of this hand is settled
+        self.bets: list[str] = []  # the envido bets on the table, in order
+        self.bettor: int | None = None  # who bet last
+        self.resume_at: Any = None  # (phase, seat) to go back to once the side bet is settled
+        self.decl: dict | None = None  # the declaring of the points, while it goes on
+        self.muestra: Any = None  # the muestra, where it counts in the points (Uruguay)
 
-    def _envido_open(self, seat) -> bool:
-        flor = self.flor
-        if (not self.variant.envido or self._env_done or self._tricks
-                or seat in self._trick_seats
+    @classmethod
+    def of(cls, g: Any) -> Envido | None:
+        """The component for game ``g``, or None if its variant has no envido."""
+        return cls() if g.variant.envido else None
+
+    # --- state ----------------------------------------------------------------------------
+    def start_hand(self, g: Any) -> None:
+        """Each hand: the envido open, nothing bet."""
+        self.live = True
+        self.done = False
+        self.bets = []
+        self.resume_at = None
+        self.decl = None
+        self.bettor = None
+        self.muestra = g.vira if g._tables.muestra else None
+
+    def end_first_trick(self) -> None:
+        """Envido and flor live in the first trick only."""
+        self.live = False
+
+    def snapshot(self) -> tuple:
+        """The family's state, for comparing games."""
+        decl = self.decl
+        return (self.done, tuple(self.bets), self.resume_at, decl and tuple(sorted(
+            (k, tuple(sorted(v)) if isinstance(v, set) else v) for k, v in decl.items())))
+
+    # --- what is allowed --------------------------------------------------------------------
+    def open(self, g: Any, seat: int) -> bool:
+        """Whether ``seat`` may open (or raise, in the answer phase of a raise) an envido."""
+        flor = g.flor
+        if (self.done or g._tricks or seat in g._trick_seats
                 or flor is not None and (flor.sung or seat in flor.points)):
             return False
-        if self._raise_right is not None or self._value != self.variant.base_value:
+        if g._raise_right is not None or g._value != g._base_value:
             return False  # the truco is settled
-        return self._phase == PLAY_PHASE and self._pending is None or self._phase == ANSWER
+        return g._phase == PLAY_PHASE and g._pending is None or g._phase == ANSWER
 
-    def _falta(self, team=None) -> int:
+    def falta(self, g: Any, team: int | None = None) -> int:
         """The falta envido for ``team`` winning (None: the last bettor's side); the rule is
         :func:`truco.resolve_side.falta_envido`."""
-        return falta_envido(self.variant, self._score,
-                            self._env_bettor & 1 if team is None else team)
+        if team is None:
+            assert self.bettor is not None  # a falta envido was bet
+            team = self.bettor & 1
+        return falta_envido(g.variant, g._score, team)
 
-    def _envido_bets(self) -> list:
+    def bet_options(self, g: Any) -> list:
         """The envido bets the player to act may make now, after the bets on the table (the
         actions, cached per sequence of bets)."""
-        known = self._tables.bets.get(tuple(self._env_bets))
+        known = g._tables.bets.get(tuple(self.bets))
         if known is None:
-            known = self._envido_options(self._env_bets)
+            known = _options(g, self.bets)
         fixed, with_falta = known
         if with_falta is not None:
-            if falta_allowed(self.variant, self._score):
+            if falta_allowed(g.variant, g._score):
                 return with_falta
         return fixed
 
-    def _envido_options(self, bets) -> tuple[list, list | None]:
-        """:func:`truco.resolve_side.envido_next_bets` as actions, cached in the variant's
-        tables."""
-        fixed, with_falta = envido_next_bets(bets, self.variant.envido_cap)
-        table = self._table
-        known = self._tables.bets[tuple(bets)] = (
-            [table[w] for w in fixed],
-            None if with_falta is None else [table[w] for w in with_falta])
-        return known
-
-    def _envido_actions(self, legal: list) -> None:
+    def actions(self, g: Any, legal: list) -> None:
         """Append the envido bets (or the flor to announce) the rules allow now, in the play or
-        answer phase of the first trick: ``_envido_open`` and ``_unsung_flor`` say."""
-        seat = self._current
-        if self._phase == ANSWER and flor_unsung(self, seat):
-            legal.append(self._table[FLOR])
-        elif self._envido_open(seat):
-            legal.extend(self._envido_bets())
+        answer phase of the first trick: :meth:`open` and the flor's ``unsung`` say."""
+        seat = g._current
+        if g._phase == ANSWER and flor_unsung(g, seat):
+            legal.append(g._table[FLOR])
+        elif self.open(g, seat):
+            legal.extend(self.bet_options(g))
 
-    def _envido_bet_why(self, kind):
+    def answer_actions(self, g: Any) -> list:
+        """The actions while an envido waits for its answer, or while the points are
+        declared."""
+        table = g._table
+        if g._phase == DECLARE:
+            return [table[SON_BUENAS]]
+        if flor_unsung(g, g._current):  # a flor is sung instead of answering
+            return [table[FLOR]]
+        legal = [table[QUIERO], table[NO_QUIERO]] + self.bet_options(g)
+        if g.variant.deck_answers:
+            legal.append(table[FOLD])
+        return legal
+
+    def bet_why(self, g: Any, kind: str) -> IllegalAction | None:
         """None if the current player may bet ``kind`` (envido, real envido, falta envido)
         now, else the IllegalAction saying why."""
-        seat, phase = self._current, self._phase
+        seat, phase = g._current, g._phase
         if phase == ENVIDO_ANSWER:  # raising the envido on the table
-            allowed = not flor_unsung(self, seat)
+            allowed = not flor_unsung(g, seat)
         else:
-            allowed = self._envido_open(seat)
-        if allowed and self._table[kind] in self._envido_bets():
+            allowed = self.open(g, seat)
+        if allowed and g._table[kind] in self.bet_options(g):
             return None
-        if not self.variant.envido:
-            return IllegalAction(_("{variant} has no envido").format(
-                variant=_(self.variant.title)), reason=Reason.NO_ENVIDO_IN_VARIANT)
-        if self._tricks or seat in self._trick_seats:
+        if g._tricks or seat in g._trick_seats:
             return IllegalAction(_("envido is only bet in the first trick, before your first "
                                    "card"), reason=Reason.ENVIDO_ONLY_FIRST_TRICK)
-        flor = self.flor
-        if self._env_done or flor is not None and flor.sung:
+        flor = g.flor
+        if self.done or flor is not None and flor.sung:
             return IllegalAction(_("the envido of this hand is settled"),
                                  reason=Reason.ENVIDO_SETTLED)
         if flor is not None and seat in flor.points:
             return IllegalAction(_("with flor you must announce it: flor cancels envido"),
                                  reason=Reason.FLOR_FIRST)
-        if self._raise_right is not None or self._value != self.variant.base_value:
+        if g._raise_right is not None or g._value != g._base_value:
             return IllegalAction(_("the truco is settled: envido can no longer be bet"),
                                  reason=Reason.TRUCO_SETTLED)
         return IllegalAction(_("{bet} cannot follow what was bet").format(bet=_(kind)),
                              reason=Reason.ENVIDO_ORDER)
 
-    def _other_phase_actions(self) -> list:
-        phase, table = self._phase, self._table
-        if phase == ENVIDO_ANSWER:
-            if flor_unsung(self, self._current):  # a flor is sung instead of answering
-                return [table[FLOR]]
-            legal = [table[QUIERO], table[NO_QUIERO]] + self._envido_bets()
-            if self.variant.deck_answers:
-                legal.append(table[FOLD])
-            return legal
-        if phase == DECLARE:
-            return [table[SON_BUENAS]]
-        if phase == FLOR_ANSWER:
-            return self.flor.answer_actions(self)
-        return super()._other_phase_actions()
+    # --- what the actions do (only called once legal) ------------------------------------
+    def resume(self, g: Any) -> None:
+        """The side bet of the hand is settled: play goes back to where it was."""
+        self.done = True
+        phase, current = self.resume_at
+        self.resume_at = None
+        if not g._check_game_over():
+            g._phase, g._current = phase, current
 
-    def _side_snapshot(self):
-        if not self.variant.envido:
-            return super()._side_snapshot()
-        return super()._side_snapshot() + (
-            self._env_done, tuple(self._env_bets), self._env_resume, self._env_decl and
-            tuple(sorted((k, tuple(sorted(v)) if isinstance(v, set) else v)
-                         for k, v in self._env_decl.items())),
-            self.flor and self.flor.snapshot())
-
-    # --- what the actions do ------------------------------------------------------------
-    def _log_side(self, action, verdict) -> Event:
-        kind = "envido" if verdict.reason.startswith("envido") else "flor"
-        return self._log_event(kind, self._current, action, verdict)
-
-    def _resume(self) -> None:
-        self._env_done = True
-        phase, current = self._env_resume
-        self._env_resume = None
-        if not self._check_game_over():
-            self._phase, self._current = phase, current
-
-    def _on_envido_bet(self, action):
-        seat, word = self._current, action.kind
-        if self._phase != ENVIDO_ANSWER:
-            self._env_resume = (self._phase, seat)
-            self._env_bets = []
-        bets = self._env_bets
+    def bet(self, g: Any, action) -> Event:
+        """Envido, real envido or falta envido: opened, or raised while it waits."""
+        seat, word = g._current, action.kind
+        if g._phase != ENVIDO_ANSWER:
+            self.resume_at = (g._phase, seat)
+            self.bets = []
+        bets = self.bets
         bets.append(word)
-        self._env_bettor = seat
-        event = self._log_side(action, envido_bet(seat, bets, self._falta))
-        self._phase = ENVIDO_ANSWER
+        self.bettor = seat
+        event = g._log_event("envido", seat, action,
+                             envido_bet(seat, bets, lambda: self.falta(g)))
+        g._phase = ENVIDO_ANSWER
         # A flor cancels the envido: a player holding one sings it before anyone answers.
-        flor = self.flor
-        holder = flor.first_holder(self, seat) if flor is not None and flor.points else None
-        self._current = self._answerer(seat) if holder is None else holder
+        flor = g.flor
+        holder = flor.first_holder(g, seat) if flor is not None and flor.points else None
+        g._current = g._answerer(seat) if holder is None else holder
         return event
 
-    def _on_no_quiero(self, action):
-        event = self._refuse_envido(action)
-        self._resume()
+    def refuse(self, g: Any, action) -> Event:
+        """No quiero: the bettors score what the bets refused are worth."""
+        verdict = envido_refusal(g._current, self.bets)
+        g._score[verdict.winner] += verdict.points
+        return g._log_event("envido", g._current, action, verdict)
+
+    def deck(self, g: Any, action) -> Event:
+        """Going to the deck while an envido waits (rule option ``deck_answers``): the envido
+        is refused, then the whole side goes."""
+        self.refuse(g, None)
+        self.done = True
+        phase, _seat = self.resume_at
+        self.resume_at = None
+        if g._check_game_over():
+            return g.log[-1]
+        g._phase = ANSWER if phase == ANSWER else PLAY_PHASE
+        return g._fold_side(action)
+
+    def accept(self, g: Any, action) -> Event:
+        """Quiero: the points are declared, from the mano on."""
+        stake, _refused = envido_stakes(self.bets, lambda: self.falta(g))
+        event = g._log_event("envido", g._current, action,
+                             envido_acceptance(g._current, stake))
+        self.decl = {"stake": stake, "best": None, "spoken": set(), "at": 0}
+        g._phase = DECLARE
+        self.declare_round(g)
         return event
 
-    def _refuse_envido(self, action):
-        verdict = envido_refusal(self._current, self._env_bets)
-        self._score[verdict.winner] += verdict.points
-        return self._log_side(action, verdict)
-
-    def _on_deck(self, action):
-        """Going to the deck; with ``deck_answers``, also while an envido waits (refused)."""
-        if self._phase == ENVIDO_ANSWER:
-            self._refuse_envido(None)
-            self._env_done = True
-            phase, _seat = self._env_resume
-            self._env_resume = None
-            if self._check_game_over():
-                return self.log[-1]
-            self._phase = ANSWER if phase == ANSWER else PLAY_PHASE
-            return self._fold_side(action)  # an answer: the whole side goes
-        return self._on_fold(action)
-
-    def _on_quiero(self, action):
-        if self._phase == FLOR_ANSWER:  # quiero to a contraflor al resto
-            return self.flor.accept(self, action)
-        stake, _refused = envido_stakes(self._env_bets, self._falta)
-        event = self._log_side(action, envido_acceptance(self._current, stake))
-        self._env_decl = {"stake": stake, "best": None, "spoken": set(), "at": 0}
-        self._phase = DECLARE
-        self._declare_round()
-        return event
-
-    def _declare_round(self) -> None:
+    def declare_round(self, g: Any) -> None:
         """Declare points in turn order from the mano, round and round, until nobody who has
         not spoken can beat the best declared by the other side; a player who cannot beat
         it owes "son buenas" (a tie goes to the player nearer the mano)."""
-        decl, n, dealt, mano = self._env_decl, self.n, self._dealt, self.mano
+        decl, n, dealt, mano = self.decl, g.n, g._dealt, g.mano
+        assert decl is not None  # the envido was accepted
         spoken, best = decl["spoken"], decl["best"]
         while True:
             seat = None
             for k in range(n):  # the next seat, from where the round stopped, still to speak
                 s = (mano + (decl["at"] + k) % n) % n
                 if s not in spoken and (best is None or best[0] & 1 != s & 1) and \
-                        s not in self._out:
+                        s not in g._out:
                     seat, decl["at"] = s, (decl["at"] + k) % n
                     break
             if seat is None:
                 break
-            points = hand_envido(dealt[3 * seat:3 * seat + 3], self._muestra)
+            points = hand_envido(dealt[3 * seat:3 * seat + 3], self.muestra)
             order = (seat - mano) % n
             if best is None or points > best[1] or points == best[1] and order < best[3]:
                 best = decl["best"] = (seat, points, best[1] if best else None, order)
                 spoken.add(seat)
-                self._log_event("envido", seat, None, envido_declared(seat, points))
+                g._log_event("envido", seat, None, envido_declared(seat, points))
                 continue
-            self._current = seat  # owes "son buenas"
+            g._current = seat  # owes "son buenas"
             return
         seat, points, other, _order = best
         team = seat & 1
         # the stake, with a falta envido worked out for the winner's side
-        stake, _refused = envido_stakes(self._env_bets, lambda: self._falta(team))
+        stake, _refused = envido_stakes(self.bets, lambda: self.falta(g, team))
         verdict = envido_showdown(seat, points, other, stake)
-        self._score[team] += verdict.points
-        self._log_event("envido", seat, None, verdict)
-        self._env_decl = None
-        self._resume()
+        g._score[team] += verdict.points
+        g._log_event("envido", seat, None, verdict)
+        self.decl = None
+        self.resume(g)
 
-    def _on_son_buenas(self, action):
-        event = self._log_event("son_buenas", self._current, action,
-                                son_buenas(self._current))
-        self._env_decl["spoken"].add(self._current)
-        self._declare_round()
+    def son_buenas(self, g: Any, action) -> Event:
+        """A player who cannot beat the best points declared says so."""
+        seat = g._current
+        event = g._log_event("son_buenas", seat, action, son_buenas(seat))
+        assert self.decl is not None  # the points are being declared
+        self.decl["spoken"].add(seat)
+        self.declare_round(g)
         return event
 
-    handlers: ClassVar[dict[str, Handler]] = {ENVIDO: _on_envido_bet, REAL_ENVIDO: _on_envido_bet,
-                FALTA_ENVIDO: _on_envido_bet, QUIERO: _on_quiero, NO_QUIERO: _on_no_quiero,
-                SON_BUENAS: _on_son_buenas, FOLD: _on_deck}
+
+def _options(g: Any, bets: list) -> tuple[list, list | None]:
+    """:func:`truco.resolve_side.envido_next_bets` as actions, cached in the variant's
+    tables."""
+    fixed, with_falta = envido_next_bets(bets, g.variant.envido_cap)
+    table = g._table
+    known = g._tables.bets[tuple(bets)] = (
+        [table[w] for w in fixed],
+        None if with_falta is None else [table[w] for w in with_falta])
+    return known
 
 
-__all__ = ["EnvidoMixin", "SideVerdict", "OVER"]
+def envido_bet_error(g: Any, kind: str) -> IllegalAction | None:
+    """None if the current player may bet ``kind`` now, else the IllegalAction (also in a
+    variant without envido)."""
+    env = g.envido
+    if env is None:
+        return IllegalAction(_("{variant} has no envido").format(variant=_(g.variant.title)),
+                             reason=Reason.NO_ENVIDO_IN_VARIANT)
+    return env.bet_why(g, kind)
+
+
+# The game's dispatch entries, called as ``handler(game, action)``.
+def _on_bet(g: Any, action) -> Event:
+    return g.envido.bet(g, action)
+
+
+def _on_quiero(g: Any, action) -> Event:
+    if g._phase == FLOR_ANSWER:  # quiero to a contraflor al resto
+        return g.flor.accept(g, action)
+    return g.envido.accept(g, action)
+
+
+def _on_no_quiero(g: Any, action) -> Event:
+    env = g.envido
+    event = env.refuse(g, action)
+    env.resume(g)
+    return event
+
+
+def _on_son_buenas(g: Any, action) -> Event:
+    return g.envido.son_buenas(g, action)
+
+
+HANDLERS: dict[str, Handler] = {ENVIDO: _on_bet, REAL_ENVIDO: _on_bet, FALTA_ENVIDO: _on_bet,
+                                QUIERO: _on_quiero, NO_QUIERO: _on_no_quiero,
+                                SON_BUENAS: _on_son_buenas}
+
+
+__all__ = ["BET_POINTS", "ENVIDO_BETS", "Envido", "HANDLERS", "SideVerdict",
+           "envido_bet_error"]

@@ -59,19 +59,22 @@ def _split(cards) -> tuple:
     return tuple(tuple(cards[k:k + 3]) for k in range(0, len(cards), 3))
 
 
-# A rule handler, called through the game's dispatch table as ``handler(game, action)``; the
-# game is the concrete :class:`truco.Game`, whose rule mixins each hold some of the handlers.
+# A rule handler, called through the game's dispatch table as ``handler(game, action)``: the
+# core's are the game's methods (truco.game), the families' module functions that hand the
+# action to their component (truco.side_bets, truco.flor, truco.truc).
 Handler = Callable[[Any, Action], Event]
 
 
 class GameBase:
     """State, dealing and hand bookkeeping shared by the game's rule handlers."""
 
-    # Every attribute of a game, the side bets' and Truc specials' included, is a slot: some
-    # seventy names are too many for Python's shared-key instance dicts, so with a dict each
-    # attribute read was a hash lookup; a slot is read at a fixed offset. The rule classes
-    # (CoreGame, EnvidoMixin, FlorMixin, Game) add none of their own (``__slots__ = ()``); the
-    # Truc specials are a component with slots of its own (``truc_specials``).
+    # Every attribute of a game is a slot: some fifty names are too many for Python's
+    # shared-key instance dicts, so with a dict each attribute read was a hash lookup; a slot
+    # is read at a fixed offset. The game's classes (CoreGame, Game) add none of their own
+    # (``__slots__ = ()``). The side bets and the Truc specials are components with slots of
+    # their own (``envido``, ``flor``, ``truc_specials``), each None where the variant has
+    # none of their rules; the game calls them at explicit points (dealing, the end of the
+    # first trick, the legal actions of their phases, the snapshot).
     __slots__ = (
         "variant", "n", "seed", "dealer", "mano", "vira", "hand_no", "is_over", "log",
         "_rng", "_score", "_winner", "_tables", "_table", "_raise_fold", "_fold_only", "_plays",
@@ -81,13 +84,11 @@ class GameBase:
         "_dealt", "_hands", "_hand_acts", "_ranking", "_strength", "_leader", "_current",
         "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
         "_phase", "_out", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
-        # side bets (truco.side_bets)
-        "_envido_on", "_env_live",
-        "_mon_reste", "_env_done", "_env_bets", "_env_resume", "_env_decl", "_muestra",
-        "_env_bettor",
-        # flor and the Truc specials: components with their own slots (truco.flor.Flor,
+        # mon reste (set by the Truc specials; the core scores a hand by it)
+        "_mon_reste",
+        # the rule families' components (truco.side_bets.Envido, truco.flor.Flor,
         # truco.truc.TrucSpecials), or None
-        "flor", "truc_specials",
+        "envido", "flor", "truc_specials",
     )
     # The slots' types, for the type checker (no class attributes: declarations only).
     variant: Any
@@ -139,36 +140,26 @@ class GameBase:
     _best: Any
     _top: Any
     _teams: Any
-    _envido_on: Any
-    _env_live: Any
     _mon_reste: Any
-    _env_done: Any
-    _env_bets: list[str]
-    _env_resume: Any
-    _env_decl: Any
-    _muestra: Any
-    _env_bettor: Any
+    envido: Any  # truco.side_bets.Envido | None
     flor: Any  # truco.flor.Flor | None
     truc_specials: Any  # truco.truc.TrucSpecials | None
 
-    # What one rule family asks of another: the game (truco.Game) combines the families, and
-    # each of these is defined by one of them (the core in truco.game, envido in
-    # truco.side_bets, flor in truco.flor). Declared here for
-    # the type checker only; the core's fast path asks them only when the family is in play.
+    # What each action kind does (set by the core in truco.game, the families' entries added
+    # by truco.Game); declared here for the type checker only.
     _handlers: ClassVar[dict[str, Handler]]
     _plain_handlers: ClassVar[dict[str, Handler]]
-    # The Truc specials' component class (truco.truc.TrucSpecials; set by truco.Game) and the
-    # handlers by which accept and refuse also answer a redeal or a mon reste.
+    # The families' component classes (truco.side_bets.Envido, truco.flor.Flor,
+    # truco.truc.TrucSpecials; set by truco.Game, so that this module imports none of them)
+    # and the handlers by which accept and refuse also answer a redeal or a mon reste.
+    _envido_family: ClassVar[Any] = None
+    _flor_family: ClassVar[Any] = None
     _truc_family: ClassVar[Any] = None
-    _flor_family: ClassVar[Any] = None  # truco.flor.Flor (set by truco.Game)
     _truc_answers: ClassVar[dict[str, Handler]] = {}
     if TYPE_CHECKING:
         def _new_rng(self, seed: Any) -> Random: ...
         def _on_accept(self, action: Action) -> Event: ...
         def _on_refuse(self, action: Action) -> Event: ...
-        def _envido_actions(self, legal: list) -> None: ...
-        def _falta(self, team: int | None = None) -> int: ...
-        def _resume(self) -> None: ...
 
     def _setup(self, v, players, seed, dealer, score) -> None:
         t = tables(v)
@@ -198,17 +189,22 @@ class GameBase:
         # What each action kind does (a Truc game adds some).
         self._dispatch = self._handlers if v.deck_answers or v.fold_alone else \
             self._plain_handlers
-        self._init_side_state()
-        family = self._flor_family  # flor (a component: truco.flor.Flor), where the rules have it
+        self._mon_reste = None  # None, "pending" or "game" (set by truco.truc.TrucSpecials)
+        # The rule families' components, where the variant has their rules: envido and flor
+        # (the side bets of the first trick), the Truc specials.
+        family = self._envido_family
+        self.envido = env = None if family is None else family.of(self)
+        family = self._flor_family
         self.flor = None if family is None else family.of(self)
-        # The Truc specials (a component: truco.truc.TrucSpecials), where the variant has any.
+        if env is not None:
+            self._has_sides = True
         family = self._truc_family
         self.truc_specials = specials = None if family is None else family.of(self)
         if specials is not None:
             self._has_sides = True
             if specials.bets:  # accept and refuse also answer a redeal or a mon reste
                 self._dispatch = {**self._dispatch, **self._truc_answers}
-        self._sides_enabled = self._has_sides  # the hooks are skipped when no rule needs them
+        self._sides_enabled = self._has_sides  # the components are asked only where there are
 
     # --- dealing ------------------------------------------------------------------------
     def _start_hand(self, deal=None) -> None:
@@ -259,8 +255,9 @@ class GameBase:
         self.log.append(_new(Event, ("deal", dealer, None, None, hand_no)))
         if self._sides_enabled:
             self._has_sides = True
-            if self._envido_on:
-                self._start_hand_envido()
+            env = self.envido
+            if env is not None:
+                env.start_hand(self)
                 flor = self.flor
                 if flor is not None:
                     flor.start_hand(self)
@@ -423,31 +420,12 @@ class GameBase:
                 tuple(map(tuple, self._hands)), tuple(self._tricks), tuple(self._trick_plays),
                 tuple(self._trick_seats), self._special, self.hand_no, self.mano,
                 tuple(e._key() for e in self.log), tuple(self.hand_notations),
-                self._rng.getstate(), self._side_snapshot())
+                self._rng.getstate(), self._families_snapshot())
 
-    # --- hooks for the side bets (truco.side_bets, truco.flor); the Truc specials are asked -----
-    # through their component (truco.truc.TrucSpecials: game.truc_specials).
-    # The hot path reads these flags and calls a hook only when its rule can apply now.
-    def _init_side_state(self) -> None:
-        self._envido_on = False  # envido (and maybe flor) in the rules (truco.side_bets)
-        self._env_live = False  # envido or flor may still be bet this hand (first trick)
-        self._mon_reste = None  # None, "pending" or "game" (set by truco.truc.TrucSpecials)
-
-    def _start_hand_envido(self) -> None:
-        """Each hand of a game with ``_envido_on``: the envido and flor state."""
-
-    def _after_first_trick(self) -> None:
-        """After the first trick while ``_env_live``: envido and flor are over."""
-
-    def _after_decide(self) -> None:
-        pass
-
-    def _other_phase_actions(self) -> list:
-        specials = self.truc_specials  # a redeal or a mon reste waiting for its answer
-        return [] if specials is None else specials.answer_actions(self)
-
-    def _side_snapshot(self):
-        specials = self.truc_specials
-        if specials is None:
-            return (("truc", False, self._mon_reste, None, ()),)
-        return (specials.snapshot(self),)
+    def _families_snapshot(self) -> tuple:
+        """The rule families' state, each from its component (None where there is none)."""
+        specials, env, flor = self.truc_specials, self.envido, self.flor
+        return (("truc", False, self._mon_reste, None, ()) if specials is None
+                else specials.snapshot(self),
+                None if env is None else env.snapshot(),
+                None if flor is None else flor.snapshot())
