@@ -237,15 +237,19 @@ def _envido():
     ax.set_xlabel(shown(_("envido points")))
     _percent_axis(ax.yaxis)
     ax.set_title(shown(_("Chance of each score")), loc="left", fontsize=TEXT)
-    handles = [Patch(color=GREY, label=_("0 to 7: no two cards of a suit")),
-               Patch(color=BLUE, label=_("20 to 33: two cards of a suit"))]
+    handles = [Patch(color=GREY, label=_("{low} to {high}: no two cards of a suit").format(
+                   low=number(single.start), high=number(single.stop - 1))),
+               Patch(color=BLUE, label=_("{low} to {high}: two cards of a suit").format(
+                   low=number(pairs.start), high=number(pairs.stop - 1)))]
     _legend(fig, handles, [h.get_label() for h in handles])
     most = max(points, key=lambda p: dist[p])
     top = pairs[-1]  # the best envido there is (the texts name it: test_odds_charts checks)
-    caption = _("Envido in Truco Argentino: {a} of hands have 27 or more, {b} have 30 or more, "
-                "and only {c} have 33 ({fc}). The most common envido is {most}.").format(
-        a=pct(odds.envido_at_least(27)), b=pct(odds.envido_at_least(30)),
-        c=pct(dist[top]), fc=frac(dist[top]), most=most)
+    good, better = 27, 30  # two scores a player is glad to hold
+    caption = _("Envido in Truco Argentino: {a} of hands have {good} or more, {b} have {better} "
+                "or more, and only {c} have {top} ({fc}). The most common envido is {most}.").format(
+        a=pct(odds.envido_at_least(good)), b=pct(odds.envido_at_least(better)),
+        good=number(good), better=number(better), c=pct(dist[top]), fc=frac(dist[top]),
+        top=number(top), most=number(most))
     return fig, caption, _("Bar chart: the chance of each envido score")
 
 

@@ -266,3 +266,11 @@ def test_the_envido_charts_ranges_are_the_engines():
     assert f"{single[0]} to {single[-1]}: no two cards of a suit" in texts
     assert f"{pairs[0]} to {pairs[-1]}: two cards of a suit" in texts
     assert f"only {pct(dist[pairs[-1]])} have {pairs[-1]}" in OddsChart("envido").caption
+    set_language("fa")  # the runs' ends are numbers, written in the language's digits
+    try:
+        from truco.i18n import strip_bidi
+        texts = [strip_bidi(unescape(t)) for _s, t in svg_texts(chart_svg("envido"))]
+        assert "۲۰ تا ۳۳: دو کارتِ هم‌خال" in texts
+        assert "۳۳" in strip_bidi(OddsChart("envido").caption)
+    finally:
+        set_language("en")
