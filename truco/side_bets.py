@@ -69,7 +69,14 @@ class Envido:
 
     # --- state ----------------------------------------------------------------------------
     def start_hand(self, g: Any) -> None:
-        """Each hand: the envido open, nothing bet."""
+        """Each hand: the envido open, nothing bet.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> for a in ["envido", "quiero", "son buenas", "fold"]:  # a new hand is dealt
+        ...     _ = g.apply(a)
+        >>> g.score, g.envido.bets, g.envido.done, g.envido.live
+        ((2, 1), [], False, True)
+        """
         self.live = True
         self.done = False
         self.bets = []
@@ -79,18 +86,37 @@ class Envido:
         self.muestra = g.vira if g._tables.muestra else None
 
     def end_first_trick(self) -> None:
-        """Envido and flor live in the first trick only."""
+        """Envido and flor live in the first trick only.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("play 7e"); _ = g.apply("play 4b")
+        >>> g.envido.live, [str(a) for a in g.legal_actions()]
+        (False, ['play 6e', 'play 1o', 'raise', 'fold'])
+        """
         self.live = False
 
     def snapshot(self) -> tuple:
-        """The family's state, for comparing games."""
+        """The family's state, for comparing games: settled, the bets, where play resumes, the
+        declaring.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("envido"); g.envido.snapshot()
+        (False, ('envido',), (1, 0), None)
+        """
         decl = self.decl
         return (self.done, tuple(self.bets), self.resume_at, decl and tuple(sorted(
             (k, tuple(sorted(v)) if isinstance(v, set) else v) for k, v in decl.items())))
 
     # --- what is allowed --------------------------------------------------------------------
     def open(self, g: Any, seat: int) -> bool:
-        """Whether ``seat`` may open (or raise, in the answer phase of a raise) an envido."""
+        """Whether ``seat`` may open (or raise, in the answer phase of a raise) an envido.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("raise"); g.envido.open(g, 1)  # "el envido va primero"
+        True
+        >>> _ = g.apply("accept"); g.envido.open(g, 0)  # the truco is settled
+        False
+        """
         flor = g.flor
         if (self.done or g._tricks or seat in g._trick_seats
                 or flor is not None and (flor.sung or seat in flor.points)):
@@ -101,7 +127,13 @@ class Envido:
 
     def falta(self, g: Any, team: int | None = None) -> int:
         """The falta envido for ``team`` winning (None: the last bettor's side); the rule is
-        :func:`truco.resolve_side.falta_envido`."""
+        :func:`truco.resolve_side.falta_envido`.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]],
+        ...                    score=(20, 3))
+        >>> g.envido.falta(g, 0), g.envido.falta(g, 1)  # what the leader lacks: 30 - 20
+        (10, 10)
+        """
         if team is None:
             assert self.bettor is not None  # a falta envido was bet
             team = self.bettor & 1
@@ -109,7 +141,15 @@ class Envido:
 
     def bet_options(self, g: Any) -> list:
         """The envido bets the player to act may make now, after the bets on the table (the
-        actions, cached per sequence of bets)."""
+        actions, cached per sequence of bets).
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> [str(a) for a in g.envido.bet_options(g)]
+        ['envido', 'real envido', 'falta envido']
+        >>> _ = g.apply("envido"); _ = g.apply("real envido")
+        >>> [str(a) for a in g.envido.bet_options(g)]
+        ['falta envido']
+        """
         known = g._tables.bets.get(tuple(self.bets))
         if known is None:
             known = _options(g, self.bets)
@@ -130,7 +170,14 @@ class Envido:
 
     def answer_actions(self, g: Any) -> list:
         """The actions while an envido waits for its answer, or while the points are
-        declared."""
+        declared.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("envido"); [str(a) for a in g.envido.answer_actions(g)]
+        ['quiero', 'no quiero', 'envido', 'real envido', 'falta envido']
+        >>> _ = g.apply("quiero"); [str(a) for a in g.envido.answer_actions(g)]
+        ['son buenas']
+        """
         table = g._table
         if g._phase == DECLARE:
             return [table[SON_BUENAS]]
@@ -143,7 +190,15 @@ class Envido:
 
     def bet_why(self, g: Any, kind: str) -> IllegalAction | None:
         """None if the current player may bet ``kind`` (envido, real envido, falta envido)
-        now, else the IllegalAction saying why."""
+        now, else the IllegalAction saying why.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> g.envido.bet_why(g, "envido") is None
+        True
+        >>> _ = g.apply("envido"); _ = g.apply("no quiero")
+        >>> g.envido.bet_why(g, "envido").reason
+        'envido_settled'
+        """
         seat, phase = g._current, g._phase
         if phase == ENVIDO_ANSWER:  # raising the envido on the table
             allowed = not flor_unsung(g, seat)
@@ -169,7 +224,13 @@ class Envido:
 
     # --- what the actions do (only called once legal) ------------------------------------
     def resume(self, g: Any) -> None:
-        """The side bet of the hand is settled: play goes back to where it was."""
+        """The side bet of the hand is settled: play goes back to where it was.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("play 7e"); _ = g.apply("envido"); _ = g.apply("no quiero")
+        >>> g.envido.done, g.phase, g.current_player
+        (True, 'play', 1)
+        """
         self.done = True
         phase, current = self.resume_at
         self.resume_at = None
@@ -195,14 +256,27 @@ class Envido:
         return event
 
     def refuse(self, g: Any, action) -> Event:
-        """No quiero: the bettors score what the bets refused are worth."""
+        """No quiero: the bettors score what the bets refused are worth.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("envido"); _ = g.apply("real envido")
+        >>> g.apply("no quiero").verdict.explain(), g.score
+        ('Player 0 does not want it: team B scores 2.', (0, 2))
+        """
         verdict = envido_refusal(g._current, self.bets)
         g._score[verdict.winner] += verdict.points
         return g._log_event("envido", g._current, action, verdict)
 
     def deck(self, g: Any, action) -> Event:
         """Going to the deck while an envido waits (rule option ``deck_answers``): the envido
-        is refused, then the whole side goes."""
+        is refused, then the whole side goes.
+
+        >>> v = variant("argentino", deck_answers=True)
+        >>> g = Game.from_deal(v, hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("envido"); _ = g.apply("fold")
+        >>> g.score, [e.kind for e in g.log[-4:]]  # envido refused: 1, the hand: 1
+        ((2, 0), ['envido', 'fold', 'hand', 'deal'])
+        """
         self.refuse(g, None)
         self.done = True
         phase, _seat = self.resume_at
@@ -213,7 +287,15 @@ class Envido:
         return g._fold_side(action)
 
     def accept(self, g: Any, action) -> Event:
-        """Quiero: the points are declared, from the mano on."""
+        """Quiero: the points are declared, from the mano on; the first who cannot beat the
+        best declared is to say son buenas.
+
+        >>> g = Game.from_deal("argentino", hands=[["7e", "6e", "1o"], ["4b", "5b", "12c"]])
+        >>> _ = g.apply("envido"); g.apply("quiero").verdict.explain()
+        'Player 1 wants it: 2 at stake.'
+        >>> g.phase, g.current_player, g.envido.decl["best"][:2]
+        ('declare', 1, (0, 33))
+        """
         stake, _refused = envido_stakes(self.bets, lambda: self.falta(g))
         event = g._log_event("envido", g._current, action,
                              envido_acceptance(g._current, stake))
@@ -225,7 +307,14 @@ class Envido:
     def declare_round(self, g: Any) -> None:
         """Declare points in turn order from the mano, round and round, until nobody who has
         not spoken can beat the best declared by the other side; a player who cannot beat
-        it owes "son buenas" (a tie goes to the player nearer the mano)."""
+        it owes "son buenas" (a tie goes to the player nearer the mano).
+
+        >>> g = Game.from_deal("argentino", hands=[["4b", "5b", "12c"], ["7e", "6e", "1o"]])
+        >>> _ = g.apply("envido"); _ = g.apply("quiero")
+        >>> [e.verdict.explain() for e in g.log[-3:]], g.score
+        (['Player 0 has 29.', 'Player 1 has 33.',
+          'Player 1 wins the envido with 33 against 29: team B scores 2.'], (0, 2))
+        """
         decl, n, dealt, mano = self.decl, g.n, g._dealt, g.mano
         assert decl is not None  # the envido was accepted
         spoken, best = decl["spoken"], decl["best"]
@@ -281,7 +370,12 @@ def _options(g: Any, bets: list) -> tuple[list, list | None]:
 
 def envido_bet_error(g: Any, kind: str) -> IllegalAction | None:
     """None if the current player may bet ``kind`` now, else the IllegalAction (also in a
-    variant without envido)."""
+    variant without envido).
+
+    >>> err = envido_bet_error(Game("mineiro", seed=1), "envido")
+    >>> err.reason, str(err)
+    ('no_envido_in_variant', 'Truco Mineiro has no envido')
+    """
     env = g.envido
     if env is None:
         return IllegalAction(_("{variant} has no envido").format(variant=_(g.variant.title)),
