@@ -34,7 +34,12 @@ from .state import ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Event, Handle
 
 class FlorBet(NamedTuple):
     """A contraflor (or contraflor al resto) on the table: who called it, what it is worth
-    accepted (None: al resto, worked out when scored), refused, and whether it was accepted."""
+    accepted (None: al resto, worked out when scored), refused, and whether it was accepted.
+
+    >>> g = Game.from_deal("uruguayo", hands=[["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+    >>> _ = g.apply("flor"); _ = g.apply("contraflor"); g.flor.bet
+    FlorBet(word='contraflor', caller=1, stake=6, refused=4, accepted=False, flores=2)
+    """
 
     word: str
     caller: int
@@ -71,13 +76,25 @@ class Flor:
 
     @classmethod
     def of(cls, g: Any) -> Flor | None:
-        """The component for game ``g``, or None if its variant has no flor."""
+        """The component for game ``g``, or None if its variant has no flor.
+
+        >>> Flor.of(Game("argentino", seed=1)) is None  # flor is a rule option there
+        True
+        >>> Flor.of(Game(variant("argentino", flor=True), seed=1)).sung
+        []
+        """
         v = g.variant
         return cls() if v.envido and v.flor else None
 
     # --- state ----------------------------------------------------------------------------
     def start_hand(self, g: Any) -> None:
-        """Each hand: who holds a flor (three cards of one suit, or a pieza), nothing sung."""
+        """Each hand: who holds a flor (three cards of one suit, or a pieza), nothing sung.
+
+        >>> hands = [["6b", "6o", "12c"], ["2c", "2e", "1e"], ["4o", "7o", "4c"],
+        ...          ["10b", "12b", "1b"]]  # with the muestra 1c, 2c and 4c are piezas
+        >>> Game.from_deal("uruguayo", hands=hands, vira="1c", dealer=2).flor.points
+        {1: 33, 2: 40, 3: 21}
+        """
         muestra = g.vira if g._tables.muestra else None
         self.points = points = {}
         codes = flor_codes(muestra)
@@ -96,23 +113,46 @@ class Flor:
         self.singer = None
 
     def snapshot(self) -> tuple:
-        """The family's state, for comparing games."""
+        """The family's state, for comparing games: who sang, the contraflor, who conceded.
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> _ = g.apply("flor"); _ = g.apply("con flor me achico"); g.flor.snapshot()
+        ((0,), None, 1)
+        """
         return (tuple(self.sung), self.bet, self.out)
 
     # --- legality ---------------------------------------------------------------------------
     def unsung(self, g: Any, seat: int) -> bool:
-        """``seat`` holds a flor it must still announce (before its first card)."""
+        """``seat`` holds a flor it must still announce (before its first card).
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> _ = g.apply("flor"); g.flor.unsung(g, 0), g.flor.unsung(g, 1)
+        (False, True)
+        """
         return (seat in self.points and seat not in self.sung and seat & 1 != self.out
                 and seat not in g._trick_seats and not g._tricks and seat not in g._out)
 
     def due(self, g: Any, seat: int) -> bool:
         """``seat``, to act in the play phase, must announce its flor before anything else
-        (the flor duty: announcing it, or going to the deck, are all it may do)."""
+        (the flor duty: announcing it, or going to the deck, are all it may do).
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> g.flor.due(g, 0), [str(a) for a in g.legal_actions()]
+        (True, ['flor', 'fold'])
+        >>> try: g.apply("play 4o")
+        ... except truco.IllegalAction as err: print(err.reason)
+        flor_first
+        """
         return seat in self.points and self.unsung(g, seat)
 
     def why(self, g: Any, kind: str) -> IllegalAction | None:
         """None if the current player may say ``kind`` (flor, contraflor, contraflor al
-        resto, con flor quiero, con flor me achico) now, else the IllegalAction saying why."""
+        resto, con flor quiero, con flor me achico) now, else the IllegalAction saying why.
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> g.flor.why(g, "flor") is None, g.flor.why(g, "contraflor").reason
+        (True, 'no_flor')
+        """
         seat, phase = g._current, g._phase
         if phase == FLOR_ANSWER:
             allowed = kind in self.answers(g)
@@ -129,7 +169,14 @@ class Flor:
         return no_flor()
 
     def first_holder(self, g: Any, seat: int) -> int | None:
-        """The first seat after ``seat``, in turn order, holding a flor still to announce."""
+        """The first seat after ``seat``, in turn order, holding a flor still to announce.
+
+        >>> hands = [["6b", "6o", "12c"], ["2c", "2e", "1e"], ["4o", "7o", "4c"],
+        ...          ["10b", "12b", "1b"]]
+        >>> g = Game.from_deal("uruguayo", hands=hands, vira="1c", dealer=2)
+        >>> g.flor.first_holder(g, 3), g.flor.first_holder(g, 1)
+        (1, 2)
+        """
         n = g.n
         for k in range(1, n):
             other = (seat + k) % n
@@ -138,7 +185,14 @@ class Flor:
         return None
 
     def answers(self, g: Any) -> list[str]:
-        """The words the player to act may say while the flores are sung (phase "flor")."""
+        """The words the player to act may say while the flores are sung (phase "flor").
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> _ = g.apply("flor"); g.flor.answers(g)  # to the other side's flor
+        ['flor', 'contraflor', 'contraflor al resto', 'con flor me achico']
+        >>> _ = g.apply("contraflor"); g.flor.answers(g)
+        ['con flor quiero', 'con flor me achico', 'contraflor al resto']
+        """
         seat, bet = g._current, self.bet
         if self.out is not None:  # the other side conceded: only announce one's flor
             return [FLOR]
@@ -158,7 +212,15 @@ class Flor:
     # --- what the actions do (only called once legal): every flor announced in turn order,
     # then settled once ------------------------------------------------------------------------
     def sing(self, g: Any, action) -> Event:
-        """A flor is announced; the first of the hand cancels the envido."""
+        """A flor is announced; the first of the hand cancels the envido.
+
+        >>> hands = [["2c", "2e", "1e"], ["4b", "5b", "12c"]]
+        >>> g = Game.from_deal("uruguayo", hands=hands, vira="1c", dealer=0)
+        >>> _ = g.apply("envido"); g.phase, g.current_player  # player 0 must sing first
+        ('envido', 0)
+        >>> g.apply("flor").verdict.explain(), g.envido.bets
+        ('Player 0 announces flor (33).', [])
+        """
         seat = g._current
         if not self.sung:  # the first flor of the hand
             if g._phase == ENVIDO_ANSWER:  # flor cancels the envido on the table
@@ -193,7 +255,12 @@ class Flor:
         g._phase, g._current = FLOR_ANSWER, seat
 
     def contraflor(self, g: Any, action) -> Event:
-        """Contraflor (or al resto): a bet on the best flor; the other side answers."""
+        """Contraflor (or al resto): a bet on the best flor; the other side answers.
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> _ = g.apply("flor"); g.apply("contraflor").verdict.explain(), g.current_player
+        ('Player 1 calls Contraflor: 6 at stake if accepted; refused, team B scores 4.', 0)
+        """
         seat, word = g._current, action.kind
         if seat not in self.sung:
             self.sung.append(seat)
@@ -213,7 +280,14 @@ class Flor:
         return event
 
     def accept(self, g: Any, action) -> Event:
-        """Con flor quiero (or quiero, to al resto): the contraflor is played for."""
+        """Con flor quiero (or quiero, to al resto): the contraflor is played for.
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> for a in ["flor", "contraflor", "con flor quiero"]:
+        ...     _ = g.apply(a)
+        >>> g.log[-1].verdict.explain(), g.score
+        ("Player 0's flor of 40 beats 33 and wins the contraflor: team A scores 6.", (6, 0))
+        """
         seat = g._current
         if seat not in self.sung:
             self.sung.append(seat)
@@ -225,7 +299,13 @@ class Flor:
         return event
 
     def achico(self, g: Any, action) -> Event:
-        """Con flor me achico: this side concedes every flor of the hand."""
+        """Con flor me achico: this side concedes every flor of the hand.
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> _ = g.apply("flor"); _ = g.apply("con flor me achico")
+        >>> g.log[-1].verdict.explain(), g.score
+        ('The flores were conceded to player 0: team A scores 3.', (3, 0))
+        """
         seat = g._current
         self.out = seat & 1
         event = g._log_event("flor", seat, action, SideVerdict(Reason.FLOR_BACKS_DOWN, seat))
@@ -233,7 +313,15 @@ class Flor:
         return event
 
     def settle(self, g: Any) -> None:
-        """Score the flores of the hand, once (the flor verdict says by which rule)."""
+        """Score the flores of the hand, once (the flor verdict says by which rule); play
+        resumes where the flor was sung.
+
+        >>> g = Game.from_deal("uruguayo", [["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+        >>> for a in ["flor", "contraflor", "con flor me achico"]:
+        ...     _ = g.apply(a)
+        >>> g.log[-1].verdict.explain(), g.score, g.phase, g.current_player
+        ("Player 1's Contraflor is refused: team B scores 4.", (0, 4), 'play', 0)
+        """
         v = g.variant
         verdict = flor_showdown(v, self.sung, self.points, self.bet, self.out, g.mano, g.n,
                                 lambda team: falta_envido(v, g._score, team))
@@ -260,14 +348,24 @@ def flor_due(g: Any, seat: int) -> bool:
 
 
 def flor_unsung(g: Any, seat: int) -> bool:
-    """Whether ``seat`` holds a flor still to announce (False without flor)."""
+    """Whether ``seat`` holds a flor still to announce (False without flor).
+
+    >>> flor_unsung(Game("argentino", seed=1), 0)
+    False
+    """
     flor = g.flor
     return flor is not None and flor.unsung(g, seat)
 
 
 def flor_error(g: Any, kind: str) -> IllegalAction | None:
     """None if the current player may say flor word ``kind`` now, else the IllegalAction
-    (also in a game without flor)."""
+    (also in a game without flor).
+
+    >>> err = flor_error(Game("argentino", seed=1), "flor")
+    >>> err.reason, str(err)
+    ('no_flor',
+     'only a player holding flor, before their first card, can announce or answer a flor')
+    """
     flor = g.flor
     return no_flor() if flor is None else flor.why(g, kind)
 
