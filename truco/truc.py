@@ -63,7 +63,12 @@ TRUC_RULES, TRUC_TEXT = RULES, TEXTS
 @dataclass(frozen=True)
 class TrucObservation(Observation):
     """An observation in a game with partner signals: ``signals`` holds the ``(seat, sign)``
-    given this hand by the observer's partners (never by the opponents, never their own)."""
+    given this hand by the observer's partners (never by the opponents, never their own).
+
+    >>> g = Game("truc", players=4, seed=1); _ = g.signal(1, "wink")  # player 1 holds an 8
+    >>> g.observation(3).signals, g.observation(0).signals, g.observation(1).signals
+    (((1, 'wink'),), (), ())
+    """
 
     signals: tuple = ()
 
@@ -122,7 +127,12 @@ class TrucSpecials:
 
     @classmethod
     def of(cls, g: Any) -> TrucSpecials | None:
-        """The component for game ``g``, or None if its variant has none of the specials."""
+        """The component for game ``g``, or None if its variant has none of the specials.
+
+        >>> ts = TrucSpecials.of(Game("truc", seed=1))  # captains need four players
+        >>> ts.redeal_on, ts.mon_reste_on, ts.captains_on, ts.signals_on
+        (True, True, False, False)
+        """
         v = g.variant
         captains = v.captains and g.n == 4
         if not (v.redeal or v.mon_reste or captains):
@@ -138,7 +148,12 @@ class TrucSpecials:
         self.signals = []
 
     def snapshot(self, g: Any) -> tuple:
-        """The family's state, for comparing games."""
+        """The family's state, for comparing games: redeal used, mon reste, its offer, signals.
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(4, 9))
+        >>> _ = g.apply("mon reste"); g.truc_specials.snapshot(g)
+        ('truc', False, 'pending', (0, 8, 1, 0), ())
+        """
         return ("truc", self.redeal_used, g._mon_reste, self.mr, tuple(self.signals))
 
     def signals_for(self, seat: int) -> tuple:
@@ -152,7 +167,14 @@ class TrucSpecials:
 
     # --- legality ---------------------------------------------------------------------------
     def redeal_why(self, g: Any) -> Reason | None:
-        """None if the current player may propose a redeal now, else the reason code."""
+        """None if the current player may propose a redeal now, else the reason code.
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], dealer=1)
+        >>> g.truc_specials.redeal_why(g) is None
+        True
+        >>> _ = g.apply("play 7c"); g.truc_specials.redeal_why(g)  # the dealer's turn now
+        'only_eldest_proposes_redeal'
+        """
         if not self.redeal_on:
             return Reason.NO_REDEAL_IN_VARIANT
         if self.redeal_used:
@@ -164,7 +186,12 @@ class TrucSpecials:
         return None
 
     def mon_reste_why(self, g: Any) -> Reason | None:
-        """None if the current player may say mon reste now, else the reason code."""
+        """None if the current player may say mon reste now, else the reason code.
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(11, 4))
+        >>> g.truc_specials.mon_reste_why(g)  # 1 lacking, and the hand is worth 1 already
+        'mon_reste_not_a_raise'
+        """
         if not self.mon_reste_on:
             return Reason.NO_MON_RESTE_IN_VARIANT
         if g._mon_reste is not None:
@@ -187,14 +214,26 @@ class TrucSpecials:
 
     def actions(self, g: Any, legal: list) -> None:
         """Append redeal and mon reste where their rules allow them now (each rule's first
-        test is read here first: it fails at most decisions, and saves the call)."""
+        test is read here first: it fails at most decisions, and saves the call).
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], dealer=1)
+        >>> legal = []; g.truc_specials.actions(g, legal); legal
+        [Action('redeal'), Action('mon reste')]
+        """
         if not g._actions and self.redeal_why(g) is None:
             legal.append(g._table[REDEAL])
         if g._mon_reste is None and self.mon_reste_why(g) is None:
             legal.append(g._table[MON_RESTE])
 
     def answer_actions(self, g: Any) -> list:
-        """The answers while a redeal or a mon reste waits (else [])."""
+        """The answers while a redeal or a mon reste waits (else []).
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(4, 9))
+        >>> g.truc_specials.answer_actions(g)
+        []
+        >>> _ = g.apply("mon reste"); g.truc_specials.answer_actions(g)
+        [Action('mon reste'), Action('refuse')]
+        """
         phase = g._phase
         if phase == REDEAL_ANSWER:
             return [g._table[ACCEPT], g._table[REFUSE]]
@@ -203,11 +242,22 @@ class TrucSpecials:
         return []
 
     def may_fold(self, g: Any) -> bool:
-        """Who may go to the deck in the play phase: anyone, or with captains only they."""
+        """Who may go to the deck in the play phase: anyone, or with captains only they.
+
+        >>> g = Game("truc", players=4, seed=1); g.captains, g.current_player
+        ((0, 1), 1)
+        >>> _ = g.apply("play 9h"); g.current_player, g.truc_specials.may_fold(g)
+        (2, False)
+        """
         return not self.captains_on or g._current == g.dealer or g._current == g.mano
 
     def answerer(self, g: Any, seat: int) -> int:
-        """With captains, a bet by ``seat`` is answered by the other side's captain."""
+        """With captains, a bet by ``seat`` is answered by the other side's captain.
+
+        >>> g = Game("truc", players=4, seed=1)  # captains: the dealer 0 and the eldest 1
+        >>> g.truc_specials.answerer(g, 3), g.truc_specials.answerer(g, 2)
+        (0, 1)
+        """
         return g.dealer if (g.dealer ^ seat) & 1 else g.mano
 
     def captain_error(self, g: Any, kind: str) -> IllegalAction:
@@ -220,7 +270,14 @@ class TrucSpecials:
                                    captain=g._current), reason=Reason.ONLY_CAPTAINS_ANSWER)
 
     def check_captain(self, g: Any, kind: str, player: int) -> None:
-        """With captains, a partner who is not one may not answer or concede for the side."""
+        """With captains, a partner who is not one may not answer or concede for the side.
+
+        >>> g = Game("truc", players=4, seed=1); _ = g.apply("raise")  # captain 0 answers
+        >>> try: g.apply("accept", player=2)
+        ... except truco.IllegalAction as err: print(err.reason, "-", err)
+        only_captains_answer - only the captains (the dealer and the eldest) may accept or
+        refuse; player 0 is to answer
+        """
         if player not in (g.dealer, g.mano) and (
                 kind == FOLD or kind in (ACCEPT, REFUSE, MON_RESTE) and
                 g._phase in (ANSWER, REDEAL_ANSWER, MON_RESTE_ANSWER)):
@@ -228,7 +285,12 @@ class TrucSpecials:
 
     def answer_why(self, g: Any, kind: str) -> IllegalAction | None:
         """While a redeal or a mon reste waits for its answer: None if ``kind`` answers it,
-        else the IllegalAction."""
+        else the IllegalAction.
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], dealer=1)
+        >>> _ = g.apply("redeal"); g.truc_specials.answer_why(g, "play").reason
+        'answer_pending'
+        """
         if g._phase == REDEAL_ANSWER:
             if kind == ACCEPT or kind == REFUSE:
                 return None
@@ -255,7 +317,12 @@ class TrucSpecials:
         return g._log_event("redeal", seat, action, redeal_proposal(seat))
 
     def redeal_hands(self, g: Any) -> None:
-        """Put the hands aside and deal three new cards each from the stock (same dealer)."""
+        """Put the hands aside and deal three new cards each from the stock (same dealer).
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], dealer=1, seed=3)
+        >>> _ = g.apply("redeal"); _ = g.apply("accept"); g.notation()
+        'truc 2p dealer=1 score=0-0 hands=7h,7s,Jh/Js,Qs,8c redealt'
+        """
         n = g.n
         aside = {c.id for c in g._dealt}  # by id: a card's own hash is a Python call
         if g.vira is not None:
@@ -288,7 +355,12 @@ class TrucSpecials:
 
     def refuse(self, g: Any, action) -> Event:
         """Refuse: a redeal (play on as dealt), a mon reste (resolve_side.mon_reste_refusal),
-        else the core's refuse."""
+        else the core's refuse.
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(4, 9))
+        >>> _ = g.apply("mon reste"); g.apply("refuse").verdict.reason, g.score
+        ('mon_reste_refused', (5, 9))
+        """
         phase = g._phase
         if phase == REDEAL_ANSWER:
             seat = g._current
@@ -307,7 +379,13 @@ class TrucSpecials:
         return g._on_refuse(action)
 
     def mon_reste(self, g: Any, action) -> Event:
-        """Mon reste: offered (the other side answers), or said back (play for the game)."""
+        """Mon reste: offered (the other side answers), or said back (play for the game).
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(4, 9))
+        >>> _ = g.apply("raise"); _ = g.apply("mon reste")  # accepts the 3, then mon reste
+        >>> g.pending_raise, g.current_player
+        ((1, 3), 0)
+        """
         seat, target = g._current, g.variant.target
         if g._phase == MON_RESTE_ANSWER:  # mon reste against mon reste: play for the game
             proposer, value, before, resume = self.mr
@@ -335,7 +413,13 @@ class TrucSpecials:
 
     # --- partner signals: optional events, not actions ----------------------------------
     def signal(self, g: Any, seat: int, sign: str) -> Event:
-        """``seat`` signals a card to their partner(s) (see :meth:`truco.Game.signal`)."""
+        """``seat`` signals a card to their partner(s) (see :meth:`truco.Game.signal`).
+
+        >>> g = Game("truc", players=4, seed=1)  # player 1 holds 9h, 8s, 7c: no ace
+        >>> try: g.signal(1, "shrug")
+        ... except truco.IllegalAction as err: print(err.reason)
+        dishonest_signal
+        """
         if not self.signals_on:
             raise _no_signals()
         if g._phase == OVER:
@@ -374,7 +458,13 @@ def redeal_error(g: Any) -> IllegalAction | None:
 
 
 def mon_reste_error(g: Any) -> IllegalAction | None:
-    """None if the current player may say mon reste now, else the IllegalAction."""
+    """None if the current player may say mon reste now, else the IllegalAction.
+
+    >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(4, 9))
+    >>> _ = g.apply("mon reste")
+    >>> str(mon_reste_error(g)), str(mon_reste_error(Game("mineiro", seed=1)))
+    ('after mon reste nobody may raise any more', 'Truco Mineiro has no mon reste')
+    """
     ts = g.truc_specials
     why = Reason.NO_MON_RESTE_IN_VARIANT if ts is None else ts.mon_reste_why(g)
     if why is None:
@@ -399,7 +489,13 @@ def fold_error(g: Any) -> IllegalAction | None:
 
 
 def mark_redealt(g: Any) -> None:
-    """This hand was already dealt again (a game rebuilt from a notation that says so)."""
+    """This hand was already dealt again (a game rebuilt from a notation that says so).
+
+    >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], dealer=1)
+    >>> mark_redealt(g)
+    >>> redeal_error(g).reason, g.notation()
+    ('one_redeal_per_hand', 'truc 2p dealer=1 score=0-0 hands=7c,8d,9s/Ac,Kd,10s redealt')
+    """
     ts = g.truc_specials
     if ts is not None:
         ts.redeal_used = True
@@ -408,7 +504,11 @@ def mark_redealt(g: Any) -> None:
 
 
 def signal(g: Any, seat: int, sign: str) -> Event:
-    """``seat`` of game ``g`` signals ``sign`` (the rules in :meth:`TrucSpecials.signal`)."""
+    """``seat`` of game ``g`` signals ``sign`` (the rules in :meth:`TrucSpecials.signal`).
+
+    >>> signal(Game("truc", players=4, seed=1), 1, "Wink").verdict.explain()
+    'Player 1 winks at their partner: they hold an 8. Rule: ... signals must be honest.'
+    """
     ts = g.truc_specials
     if ts is None:
         raise _no_signals()
