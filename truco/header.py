@@ -13,6 +13,14 @@ from .reasons import Reason
 
 
 def header(game, dealer, score, vira, dealt, redealt=False) -> str:
+    """The header of a hand's notation: the variant with the rule options that differ from
+    its preset, the players, the dealer, the score, the vira and the hands dealt (cards).
+
+    >>> v = variant("argentino", flor=True)
+    >>> hands = [[v.card(c) for c in hand] for hand in (["7e", "6e", "1o"], ["4b", "5b", "12c"])]
+    >>> header(Game(v, seed=1), 1, (3, 5), None, hands)
+    'argentino[flor=True] 2p dealer=1 score=3-5 hands=7e,6e,1o/4b,5b,12c'
+    """
     v = game.variant
     opts = ",".join(f"{k}={val}" for k, val in v.option_values().items()
                     if val != getattr(_preset(v.name), k))
@@ -27,7 +35,14 @@ def header(game, dealer, score, vira, dealt, redealt=False) -> str:
 
 
 def check_score(v, score) -> tuple[int, int]:
-    """``score`` as a pair of whole numbers from 0 to below the target, or BadArgument."""
+    """``score`` as a pair of whole numbers from 0 to below the target, or BadArgument.
+
+    >>> check_score(variant("mineiro"), [3, 9])
+    (3, 9)
+    >>> try: check_score(variant("mineiro"), (3, 12))
+    ... except BadArgument as err: print(err.reason, "-", err)
+    bad_score - the score must be two whole numbers from 0 to 11, not (3, 12)
+    """
     try:
         pair = tuple(score)
     except TypeError:
@@ -95,7 +110,16 @@ def _value(text: str):
 
 
 def parse_header(text: str) -> dict:
-    """The deal described by a notation's header, as keyword arguments for ``from_deal``."""
+    """The deal described by a notation's header, as keyword arguments for ``from_deal``;
+    BadArgument if it is not one.
+
+    >>> deal = parse_header("argentino[flor=True] 2p dealer=1 score=3-5 hands=7e,6e,1o/4b,5b,12c")
+    >>> deal["variant"].flor, deal["score"], deal["hands"][1]
+    (True, (3, 5), ['4b', '5b', '12c'])
+    >>> try: parse_header("mineiro 2p dealer=1")
+    ... except BadArgument as err: print(err.reason)
+    bad_notation
+    """
     from .presets import variant
     words = text.split()
     if not words:

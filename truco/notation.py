@@ -23,7 +23,17 @@ from .observation import Observation, observe
 
 
 def from_notation(text: str, seed=None):
-    """Rebuild a game from one hand's notation, replaying its actions."""
+    """Rebuild a game from one hand's notation, replaying its actions; an illegal action
+    raises IllegalAction, saying which and why.
+
+    >>> g = from_notation("mineiro 2p dealer=1 score=0-0 hands=4c,7h,As/3d,2s,Kc : raise accept 4c")
+    >>> g.hand_value, g.current_player
+    (4, 1)
+    >>> try: from_notation("mineiro 2p dealer=1 score=0-0 hands=4c,7h,As/3d,2s,Kc : 4c 7h")
+    ... except IllegalAction as err: print(err.reason, "-", err)
+    not_your_card - action 2 (7h) of the notation is illegal: 7 of hearts is not in player 1's
+    hand
+    """
     head, _sep, actions = text.partition(" : ")
     deal = parse_header(head)
     redealt = deal.pop("redealt", False)
