@@ -39,7 +39,14 @@ _thread = threading.local()
 
 def set_language(code: str) -> None:
     """Use ``code`` for every text built from now on, in this context and (as the fallback
-    for contexts that chose none, such as a kernel's widget callbacks) in this thread."""
+    for contexts that chose none, such as a kernel's widget callbacks) in this thread.
+
+    >>> set_language("es_AR"); _("the game is over"); set_language("en")
+    'la partida terminó'
+    >>> set_language("de")
+    Traceback (most recent call last):
+    ValueError: unknown language 'de'; choose one of en, pt_BR, es_AR, th, tl, fa
+    """
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; choose one of {', '.join(LANGUAGES)}")
     _thread.code = code
@@ -47,7 +54,11 @@ def set_language(code: str) -> None:
 
 
 def language_name(code: str) -> str:
-    """The language's own name for itself (``'português (Brasil)'`` for ``pt_BR``)."""
+    """The language's own name for itself, capitalized (``'Português (Brasil)'`` for ``pt_BR``).
+
+    >>> language_name("pt_BR"), language_name("tl"), language_name("fa")
+    ('Português (Brasil)', 'Filipino (Pilipinas)', 'فارسی')
+    """
     from babel import Locale
 
     name = Locale.parse(code).get_display_name(code) or code
@@ -55,7 +66,11 @@ def language_name(code: str) -> str:
 
 
 def text_direction(code: str | None = None) -> str:
-    """``'rtl'`` for a right-to-left language (Persian), else ``'ltr'``; default: the current."""
+    """``'rtl'`` for a right-to-left language (Persian), else ``'ltr'``; default: the current.
+
+    >>> text_direction("fa"), text_direction("th"), text_direction()
+    ('rtl', 'ltr', 'ltr')
+    """
     return "rtl" if (code or get_language()) in RTL else "ltr"
 
 
@@ -97,7 +112,11 @@ def match_language(value: str | None) -> str | None:
 
 
 def get_language() -> str:
-    """The language messages are shown in now (e.g. "en", "pt_BR")."""
+    """The language messages are shown in now (e.g. "en", "pt_BR").
+
+    >>> set_language("th"); get_language(), text_direction(); set_language("en")
+    ('th', 'ltr')
+    """
     code = _current.get()
     return code if code else getattr(_thread, "code", "en")
 
@@ -140,7 +159,11 @@ class Domain:
             each._cache.clear()
 
     def translations(self, code: str) -> _gettext.NullTranslations:
-        """The compiled catalog of ``code``, chained to the fallback domain's."""
+        """The compiled catalog of ``code``, chained to the fallback domain's.
+
+        >>> TRUCO.translations("pt_BR").gettext("the game is over")
+        'a partida terminou'
+        """
         found = self._cache.get(code)
         if found is None:
             found = _gettext.translation(self.name, localedir=str(self.locale_dir),
@@ -169,7 +192,11 @@ class Domain:
                                                                    n))
 
     def po_path(self, code: str) -> Path:
-        """Where the catalog of ``code`` is."""
+        """Where the catalog of ``code`` is.
+
+        >>> TRUCO.po_path("th").relative_to(REPO_DIR).as_posix()
+        'truco/locale/th/LC_MESSAGES/truco.po'
+        """
         return self.locale_dir / code / "LC_MESSAGES" / f"{self.name}.po"
 
 
@@ -189,7 +216,13 @@ def _(message: str) -> "Message":
 def ngettext(singular: str, plural: str, n: int) -> "Message":
     """The form of the message for ``n`` by the language's plural rule (the catalog's
     ``Plural-Forms``, which must agree with Babel's rule for the language, see
-    :func:`plural_forms`)."""
+    :func:`plural_forms`).
+
+    >>> set_language("pt_BR")  # three forms: one, many (whole millions), other
+    >>> [ngettext("{n} mala", "{n} malas", n).format(n=n) for n in (1, 2, 1_000_000)]
+    ['1 mala', '2 malas', '1.000.000 de malas']
+    >>> set_language("en")
+    """
     return Message(TRUCO.translations(get_language()).ngettext(singular, plural, n))
 
 
@@ -211,7 +244,11 @@ _DIGITS = {"arab": "٠١٢٣٤٥٦٧٨٩", "arabext": "۰۱۲۳۴۵۶۷۸۹", "t
 
 
 def babel_locale(code: str | None = None):
-    """Babel's :class:`babel.Locale` for one of our languages (default: the current one)."""
+    """Babel's :class:`babel.Locale` for one of our languages (default: the current one).
+
+    >>> babel_locale("fa").english_name, babel_locale().territory, babel_locale("xx").language
+    ('Persian', None, 'en')
+    """
     return _babel_locale(code or get_language())
 
 
@@ -317,7 +354,13 @@ class Percent(float):
 
 def isolate(text, direction: str | None = None) -> str:
     """``text`` isolated for a right-to-left page (the current language's): in FSI...PDI, or
-    LRI/RLI...PDI for ``direction`` "ltr"/"rtl". Unchanged in a left-to-right language."""
+    LRI/RLI...PDI for ``direction`` "ltr"/"rtl". Unchanged in a left-to-right language.
+
+    >>> set_language("fa"); isolate("3 > 2"), isolate("4c", "ltr"); set_language("en")
+    ('\u20683 > 2\u2069', '\u20664c\u2069')
+    >>> isolate("3 > 2")
+    '3 > 2'
+    """
     text = str(text)
     if not text or get_language() not in RTL:
         return text
@@ -327,7 +370,11 @@ def isolate(text, direction: str | None = None) -> str:
 
 def strip_bidi(text: str) -> str:
     """``text`` without directional marks and isolates (for a search, a file name, a chart
-    drawn by a program that lays text out itself)."""
+    drawn by a program that lays text out itself).
+
+    >>> strip_bidi("\u2068manilha\u2069: \u20664c\u2069")
+    'manilha: 4c'
+    """
     return "".join(ch for ch in str(text) if ch not in BIDI_CONTROLS)
 
 
@@ -396,7 +443,13 @@ def sequence(items, strong: bool = False) -> "Message":
 def chain(items, separator: str = " > ") -> str:
     """A chain such as a ranking ('3 > 2 > A > K'), laid out as one piece: in a right-to-left
     language a chain of codes or numbers reads left to right (LRI), a chain of names in the
-    language's own order with each name isolated, so no '>' is mirrored halfway."""
+    language's own order with each name isolated, so no '>' is mirrored halfway.
+
+    >>> chain(["3", "2", "A"]), chain([4, 7], " < ")
+    ('3 > 2 > A', '4 < 7')
+    >>> set_language("fa"); chain(["3", "2", "A"]), chain(["سه", "دو"]); set_language("en")
+    ('\u20663 > 2 > A\u2069', '\u2067\u2068سه\u2069 > \u2068دو\u2069\u2069')
+    """
     items = [str(i) for i in items]
     if get_language() not in RTL:
         return separator.join(items)
@@ -406,7 +459,11 @@ def chain(items, separator: str = " > ") -> str:
 
 
 def has_rtl_letters(text: str) -> bool:
-    """Whether ``text`` holds a right-to-left letter (Persian, Arabic, Hebrew)."""
+    """Whether ``text`` holds a right-to-left letter (Persian, Arabic, Hebrew).
+
+    >>> has_rtl_letters("تیم الف"), has_rtl_letters("team A, 4c"), has_rtl_letters("\u2067")
+    (True, False, False)
+    """
     import unicodedata
 
     return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in str(text))
@@ -414,7 +471,11 @@ def has_rtl_letters(text: str) -> bool:
 
 def capitalize_first(text: str) -> str:
     """``text`` with its first letter a capital (directional marks before it skipped); a
-    :class:`Message` stays one."""
+    :class:`Message` stays one.
+
+    >>> capitalize_first("\u2068team A\u2069 wins"), type(capitalize_first(_("team A")))
+    ('\u2068Team A\u2069 wins', <class 'truco.i18n.Message'>)
+    """
     i = 0
     while i < len(text) and text[i] in BIDI_CONTROLS:
         i += 1
@@ -479,6 +540,13 @@ class Message(str):
     __slots__ = ()
 
     def format(self, *args, **kwargs) -> "Message":
+        """``str.format`` in the current language's way (see the class), as a Message.
+
+        >>> Message("{n} of {total}").format(n=1234, total=Percent(0.5)), _("{n}").format(n=7)
+        ('1,234 of 50%', '7')
+        >>> set_language("fa"); _("{n} of {total}").format(n=1234, total=2); set_language("en")
+        '\u2068۱٬۲۳۴\u2069 of \u2068۲\u2069'
+        """
         code = get_language()
         if code not in RTL and _number_style(code)[1] is None and not any(
                 isinstance(v, (Phrase, float)) and not isinstance(v, Percent)
@@ -508,7 +576,11 @@ class Phrase(Message):
 def plural_forms(code: str) -> str:
     """The gettext ``Plural-Forms`` rule Babel gives for ``code`` (what the catalog's header
     must say): ``'nplurals=2; plural=(n > 1);'`` for Persian, ``'nplurals=1; plural=0;'``
-    for Thai."""
+    for Thai.
+
+    >>> plural_forms("fa"), plural_forms("th")
+    ('nplurals=2; plural=(n > 1);', 'nplurals=1; plural=0;')
+    """
     from babel.messages.plurals import get_plural
 
     rule = get_plural(code)
