@@ -18,10 +18,16 @@ What a notebook must declare (CSS classes, e.g. ``widget.add_class(...)``):
 ``tutor-bench-click``
     The click target.  The benchmark calls ``element.click()`` on the first
     element with this class, so the handler must react to a DOM click on that
-    element itself (an ipywidgets Button does).
+    element itself (an ipywidgets Button does).  A lesson's task, an exam's or a
+    review's question that is answered with cards only (no button: "click the
+    four manilhas") has none; then the first card that can be picked in the
+    lesson's, exam's or review's own card rows is clicked instead (``CLICK_TARGET``).
 ``tutor-bench-feedback``
-    The element that changes in answer to a click.  Every click must change
-    it (text, children or attributes), or that click times out.
+    The element that changes in answer to a click: the nearest one to the click
+    target (the first found in the target's ancestors, going up), so that a page
+    with several tutor widgets (a lesson's steps above a play table) times each
+    click against its own widget's feedback.  Every click must change it (text,
+    children or attributes), or that click times out.
 
 A notebook without both bench classes gets first-widget times only.  The bare
 fixture puts ``tutor-ready`` and ``tutor-bench-click`` on its Button and
@@ -110,11 +116,32 @@ READY_PROBE = """
 })();
 """
 
+# The click target: the page's first .tutor-bench-click that is not disabled, else the first
+# card that can be picked in a lesson's steps, an exam or a review (a task answered with cards
+# only); and the feedback element nearest to it.
+CLICK_TARGET = """
+const benchTarget = (clickSel, feedbackSel) => {
+  const button = document.querySelector(clickSel);
+  const target = button || document.querySelector(
+    ':is(.tutor-step, .tutor-exam, .tutor-review) '
+    + '.tutor-cardrow:not(.tutor-cardrow-locked) .tutor-card:not(.tutor-card-disabled)');
+  let feedback = null;
+  for (let el = target; el && !feedback; el = el.parentElement) {
+    feedback = el.querySelector(feedbackSel);
+  }
+  return {target, feedback, ready: !!target && !!feedback && !target.disabled};
+};
+"""
+
+# Wait (untimed) until the page has a click target that can be clicked.
+TARGET_READY = "([clickSel, feedbackSel]) => {" + CLICK_TARGET + \
+    "return benchTarget(clickSel, feedbackSel).ready; }"
+
 # One click: observer first, then timestamp and dispatch in the same task.
 CLICK_ONCE = """
 ([clickSel, feedbackSel, timeoutMs]) => new Promise((resolve, reject) => {
-  const target = document.querySelector(clickSel);
-  const feedback = document.querySelector(feedbackSel);
+""" + CLICK_TARGET + """
+  const {target, feedback} = benchTarget(clickSel, feedbackSel);
   if (!target || !feedback) { reject(new Error('bench selectors not found')); return; }
   let t0 = 0;
   const observer = new MutationObserver(() => {
@@ -221,10 +248,10 @@ def load(context, url: str) -> tuple[object, float]:
 
 
 def has_bench_targets(page) -> bool:
-    return page.evaluate(
-        "!!document.querySelector('.tutor-bench-click') && "
-        "!!document.querySelector('.tutor-bench-feedback')"
-    )
+    found = "([clickSel, feedbackSel]) => {" + CLICK_TARGET + \
+        "const {target, feedback} = benchTarget(clickSel, feedbackSel); " \
+        "return !!target && !!feedback; }"
+    return page.evaluate(found, [".tutor-bench-click", ".tutor-bench-feedback"])
 
 
 # Between two timed clicks, the page settles (not timed): no change to the page for QUIET_MS.
@@ -255,7 +282,7 @@ def click_latencies(page, clicks: int) -> list[float]:
         page.evaluate(SETTLE, settle)
         # A page that draws its next task in two steps (the view, then the target's class)
         # can look settled between them: wait, untimed, for a target that can be clicked.
-        page.wait_for_selector(".tutor-bench-click:not([disabled])", timeout=CLICK_TIMEOUT_MS)
+        page.wait_for_function(TARGET_READY, arg=args[:2], timeout=CLICK_TIMEOUT_MS)
         latencies.append(float(page.evaluate(CLICK_ONCE, args)))
     return latencies
 
