@@ -42,7 +42,17 @@ KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3")
 
 def compile_catalogs(locale_dir: Path, name: str) -> int:
     """Compile every ``<locale_dir>/<code>/LC_MESSAGES/<name>.po`` to ``.mo``; returns how
-    many. Every domain's loaded translations are dropped, to be read again."""
+    many. Every domain's loaded translations are dropped, to be read again.
+
+    >>> import gettext, tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     po = Path(tmp, "th", "LC_MESSAGES", "demo.po"); po.parent.mkdir(parents=True)
+    ...     _ = po.write_text('msgid "hearts"\\nmsgstr "โพแดง"\\n', encoding="utf-8")
+    ...     count = compile_catalogs(Path(tmp), "demo")
+    ...     hearts = gettext.translation("demo", tmp, ["th"]).gettext("hearts")
+    >>> count, hearts
+    (1, 'โพแดง')
+    """
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -64,7 +74,16 @@ def compile(domain: Domain) -> int:
 
 def extract(domain: Domain, output: Path | None = None) -> Path:
     """Write the template of ``domain`` (or ``output``) from the code its mapping file lists,
-    leaving out the messages its fallback domain's template holds already."""
+    leaving out the messages its fallback domain's template holds already.
+
+    >>> import tempfile
+    >>> from babel.messages.pofile import read_po
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     with extract(TRUCO, Path(tmp, "truco.pot")).open("rb") as fh:
+    ...         template = read_po(fh)
+    >>> template.project, template["the game is over"].locations[0][0].startswith("truco/")
+    ('Truco Tutor', True)
+    """
     from babel.messages.pofile import read_po
 
     output = Path(output or domain.template)
@@ -101,7 +120,17 @@ def merge_template(template_path: Path, locale_dir: Path, name: str,
     for every language (creating missing catalogs); English's translations are the msgids
     themselves. A message left untranslated takes its translation (and translator's comments)
     from the same language's catalog of a ``(locale_dir, name)`` in ``borrow_from``, when that
-    one has it."""
+    one has it.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = Path(tmp, "demo.pot").write_text('msgid "hearts"\\nmsgstr ""\\n')
+    ...     done = merge_template(Path(tmp, "demo.pot"), Path(tmp), "demo")
+    ...     en, th = [Path(tmp, code, "LC_MESSAGES", "demo.po").read_text()
+    ...               .split('msgid "hearts"')[1].strip() for code in ("en", "th")]
+    >>> done, en, th  # English is the identity; Thai waits for a translator
+    (['en', 'pt_BR', 'es_AR', 'th', 'tl', 'fa'], 'msgstr "hearts"', 'msgstr ""')
+    """
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
@@ -137,7 +166,12 @@ def merge_template(template_path: Path, locale_dir: Path, name: str,
 
 def main(domains: Sequence[Domain], argv: Sequence[str], program: str) -> int:
     """The command line of ``python -m truco.catalogs`` and ``python -m widgets.i18n``:
-    ``extract``, ``update`` or ``compile`` each of ``domains`` in turn; 2 for anything else."""
+    ``extract``, ``update`` or ``compile`` each of ``domains`` in turn; 2 for anything else.
+
+    >>> main([TRUCO], ["extract", "compile"], "widgets.i18n")  # one command at a time
+    usage: python -m widgets.i18n extract | update | compile
+    2
+    """
     command = list(argv)
     if command not in (["compile"], ["extract"], ["update"]):
         print(f"usage: python -m {program} extract | update | compile")
