@@ -1,7 +1,8 @@
 """A click on a lesson's task, as the browser sends it (a message to the widget's comm): the
 feedback is the first update to leave the kernel, the task's own changes (its cards revealed,
 its buttons disabled) follow it, the next task is drawn, and the learner's progress is written
-last, before the click's handler returns."""
+last, before the click's handler returns. The same for the exam's questions (the mark shown
+before the review deck and the stars are written) and the review's deals."""
 from __future__ import annotations
 
 import comm
@@ -10,6 +11,9 @@ from comm.base_comm import BaseComm
 
 from widgets.classroom import session as classroom
 from widgets.steps import MemoryProgress, Plan, Step
+from widgets.steps import exam as exam_module
+from widgets.steps.exam import Exam
+from widgets.steps.review import ReviewPage
 from widgets.steps.runner import StepRunner
 
 SENT: list = []
@@ -32,6 +36,14 @@ class WritesProgress(MemoryProgress):
     def miss(self, lesson, step, today):
         SENT.append(("write", "miss", step.task))
         super().miss(lesson, step, today)
+
+    def finish(self, lesson, stars):
+        SENT.append(("write", "finish", lesson))
+        super().finish(lesson, stars)
+
+    def reviewed(self, item, right, today):
+        SENT.append(("write", "reviewed", right))
+        super().reviewed(item, right, today)
 
 
 @pytest.fixture(autouse=True)
@@ -63,26 +75,37 @@ def runner_of_two_rank_steps():
     return StepRunner(plan, variant="mineiro", progress=WritesProgress(), seed=4)
 
 
+def a_pick(task, right):
+    """A card of ``task``'s row to pick, and whether that pick is right."""
+    key = task.solution() if right else task.wrong_answer()
+    if key == "tie":
+        key = next(c.code for c in task.cards)  # a card pick: the row's own message
+    return key, key == task.solution()
+
+
+def feedback_leaves_first(page, row_id, right):
+    """The index in SENT of ``page``'s first feedback update, checked to be the first message
+    sent and in the answer's tone, with the row's own changes after it."""
+    feedback = updates(page.feedback.comm.comm_id)
+    assert feedback, "no feedback sent"
+    first = feedback[0]
+    assert f'data-tone="{"right" if right else "wrong"}"' in SENT[first][3]["state"]["value"]
+    assert [row for row in SENT[:first] if row[0] == "msg"] == []  # nothing of the task before
+    row_updates = updates(row_id)
+    assert row_updates and min(row_updates) > first  # the cards revealed, after it
+    assert "locked" in SENT[row_updates[0]][3]["state"]  # held changes leave together
+    return first
+
+
 @pytest.mark.parametrize("right", [True, False])
 def test_a_pick_sends_the_feedback_first_then_the_task_then_writes(right):
     r = runner_of_two_rank_steps()
     task = r.task
-    key = task.solution() if right else task.wrong_answer()
-    if key == "tie":
-        key = next(c.code for c in task.cards)  # a card pick: the row's own message
-        right = key == task.solution()
+    key, right = a_pick(task, right)
     row_id, box_id = task.row.comm.comm_id, r.task_box.comm.comm_id  # the task closes
     SENT.clear()
     from_browser(task.row, {"type": "pick", "code": key})
-    feedback = updates(r.feedback.comm.comm_id)
-    assert feedback, "no feedback sent"
-    first = feedback[0]
-    assert f'data-tone="{"right" if right else "wrong"}"' in SENT[first][3]["state"]["value"]
-    sent_before = [row for row in SENT[:first] if row[0] == "msg"]
-    assert sent_before == []  # nothing of the task reaches the page before the feedback
-    row_updates = updates(row_id)
-    assert row_updates and min(row_updates) > first  # the cards revealed, after it
-    assert "locked" in SENT[row_updates[0]][3]["state"]  # held changes leave together
+    first = feedback_leaves_first(r, row_id, right)
     writes = [i for i, row in enumerate(SENT) if row[0] == "write"]
     assert len(writes) == 1 and writes[0] > first  # written once, after the feedback ...
     assert writes[0] > max(updates(box_id))  # ... and after the next task is drawn
@@ -116,3 +139,74 @@ def test_a_late_message_for_an_answered_task_changes_nothing():
     old_comm.handle_msg({"content": {"data": {"method": "custom",
                                               "content": {"event": "click"}}}, "buffers": []})
     assert (r.message, r.index) == (said, index) and not any(row[0] == "write" for row in SENT)
+
+
+# -- the exam and the review: the same mechanism (TaskPage) ------------------------------------
+
+def exam_of_rank_questions(monkeypatch, questions):
+    monkeypatch.setattr(exam_module, "TOPICS", exam_module.TOPICS[:1])  # card ranking only
+    return Exam(variant="mineiro", questions=questions, pass_mark=questions,
+                progress=WritesProgress(), seed=4)
+
+
+def test_an_exam_question_sends_the_feedback_first_then_the_next_question(monkeypatch):
+    e = exam_of_rank_questions(monkeypatch, 2)
+    task = e.task
+    key, right = a_pick(task, False)
+    row_id, box_id = task.row.comm.comm_id, e.task_box.comm.comm_id
+    SENT.clear()
+    from_browser(task.row, {"type": "pick", "code": key})
+    first = feedback_leaves_first(e, row_id, right)
+    assert min(updates(box_id)) > first  # the next question, drawn after the feedback
+    assert e.task is not task and e.number == 1 and e.right == int(right)
+    assert "tutor-task-2" in e.task_box._dom_classes
+    assert [row for row in SENT if row[0] == "write"] == []  # written at the end only
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_the_exam_mark_is_shown_before_the_deck_and_the_stars_are_written(monkeypatch, right):
+    e = exam_of_rank_questions(monkeypatch, 1)
+    task = e.task
+    key, right = a_pick(task, right)
+    row_id, summary_id = task.row.comm.comm_id, e.summary.comm.comm_id
+    SENT.clear()
+    from_browser(task.row, {"type": "pick", "code": key})
+    first = feedback_leaves_first(e, row_id, right)
+    assert e.finished and e.passed == right
+    writes = [(i, row[1]) for i, row in enumerate(SENT) if row[0] == "write"]
+    assert [what for _i, what in writes] == (["finish"] if right else ["miss"])
+    assert writes[0][0] > max(updates(summary_id)) > first  # the mark shown, then written
+    assert e.progress.stars(exam_module.LESSON) == (3 if right else None)
+    assert [i.lesson for i in e.progress.due(10 ** 7)] == ([] if right else ["01_ranking"])
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_a_review_deal_sends_the_feedback_first_then_the_next_deal_then_writes(right):
+    progress = WritesProgress()
+    for topic in ("rank", "rank-again"):
+        progress.miss("01_ranking", Step("rank", "", topic=topic, options={"common": True}), 1)
+    page = ReviewPage(variant="mineiro", progress=progress, seed=2, day=5)
+    assert page.left == 2
+    task = page.task
+    key, right = a_pick(task, right)
+    row_id, box_id = task.row.comm.comm_id, page.task_box.comm.comm_id
+    SENT.clear()
+    from_browser(task.row, {"type": "pick", "code": key})
+    first = feedback_leaves_first(page, row_id, right)
+    writes = [i for i, row in enumerate(SENT) if row[0] == "write"]
+    assert len(writes) == 1 and writes[0] > max(updates(box_id)) > first  # drawn, then written
+    assert page.task is not task and page.left == (1 if right else 2)
+    assert {i.box for i in progress.due(10 ** 7)} == ({0, 1} if right else {0})
+
+
+def test_the_last_review_deal_is_written_before_the_next_date_is_named():
+    progress = WritesProgress()
+    progress.miss("01_ranking", Step("rank", "", topic="rank", options={"common": True}), 1)
+    page = ReviewPage(variant="mineiro", progress=progress, seed=2, day=5)
+    task = page.task
+    key, right = a_pick(task, True)
+    SENT.clear()
+    from_browser(task.row, {"type": "pick", "code": key})
+    assert page.done
+    assert [row[2] for row in SENT if row[0] == "write"] == [True]
+    assert "next review on" in page.message  # read from the deck as written: box 1, day 8

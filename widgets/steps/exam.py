@@ -23,12 +23,12 @@ from truco.i18n import format_list
 from ..i18n import N_, _
 
 from ..classroom import session as classroom
-from ..common import TutorWidget, button
+from ..common import button
 from ..lesson import LessonLinks, lesson_href, session_variant
 from .model import Outcome, Step, stars as stars_for
 from .record import TaskAnswers
-from .runner import _task_class, default_progress, today
-from .summary import header_html, mark_bench_target, stars_html
+from .runner import TaskPage, _task_class, default_progress, today
+from .summary import header_html, stars_html
 
 __all__ = ["Exam", "TOPICS", "exam"]
 
@@ -59,7 +59,7 @@ def available_topics(variant) -> list[tuple]:
     return found
 
 
-class Exam(TutorWidget):
+class Exam(TaskPage):
     """``questions`` questions in ``variant``; passed with ``pass_mark`` right answers.
 
     Plain-Python API: ``task``, ``answer(key)``, ``number`` (the question shown, from 0),
@@ -88,7 +88,6 @@ class Exam(TutorWidget):
         self._root(children).add_class("tutor-exam")
         self.topics = available_topics(self.variant)
         self._runs = 0
-        self._tasks = 0
         self.start()
 
     def _seed(self, tag: str):
@@ -137,12 +136,7 @@ class Exam(TutorWidget):
         task = self.task = _task_class(kind)(self.variant, rng, worked=False, **options)
         self._ended = False
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
-        self.task_box.children = (task.view,)
-        mark_bench_target(task)
-        self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
-        for cls in list(self.task_box._dom_classes):
-            self.task_box.remove_class(cls)
-        self.task_box.add_class(f"tutor-task-{self._tasks}")
+        self._show_task(task)  # a click's feedback leaves first (TaskPage)
 
     def answer(self, key) -> Outcome | None:
         """A click on the current question."""
@@ -199,14 +193,9 @@ class Exam(TutorWidget):
         self.task_box.children = ()
         self.header.value = header_html(self._title(), self.total + 1, self.total,
                                         counter=_("Done"))
-        day = today()
-        for (kind, options, _words, lesson), right in self.results:
-            if not right:
-                self.progress.miss(lesson, Step(kind, "", topic=kind, options=options), day)
         mistakes = self.total - self.right
         stars = stars_for(mistakes)
         if self.passed:
-            self.progress.finish(LESSON, stars)
             mark = _("{right} of {total}: passed").format(right=self.right, total=self.total)
         else:
             mark = _("{right} of {total}: not passed yet (the pass mark is {mark})").format(
@@ -227,6 +216,14 @@ class Exam(TutorWidget):
                            label=_("Go on"))
         self.summary.children = (W.HTML("".join(lines)), again, home)
         self.summary.layout.display = None
+        # The learner sees the mark first; the review deck and the stars are written after
+        # it, still within the last answer's handler (as the lesson runner writes progress).
+        day = today()
+        for (kind, options, _words, lesson), right in self.results:
+            if not right:
+                self.progress.miss(lesson, Step(kind, "", topic=kind, options=options), day)
+        if self.passed:
+            self.progress.finish(LESSON, stars)
 
     def again(self) -> None:
         self._runs += 1

@@ -22,11 +22,10 @@ import truco
 from truco.i18n import babel_locale
 from ..i18n import _, ngettext
 
-from ..common import TutorWidget
 from ..language import direction
 from ..lesson import LessonLinks, lesson_href, session_variant
 from .model import Outcome, ReviewItem
-from .summary import mark_bench_target
+from .runner import TaskPage
 from .tasks import task_class
 
 __all__ = ["ReviewPage", "review_page", "format_day"]
@@ -48,7 +47,7 @@ def _dealable(item: ReviewItem, variant):
         return None
 
 
-class ReviewPage(TutorWidget):
+class ReviewPage(TaskPage):
     """Today's review. ``answer(key)``: a click on the current task; ``left``: how many
     deals are left in this session (items due, and missed ones coming back); ``done``."""
 
@@ -125,8 +124,7 @@ class ReviewPage(TutorWidget):
         self.task = task
         self._ended = False
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
-        self.task_box.children = (task.view,)
-        mark_bench_target(task)
+        self._show_task(task)  # a click's feedback leaves first (TaskPage)
 
     def answer(self, key) -> Outcome | None:
         if self.task is None:
@@ -143,17 +141,23 @@ class ReviewPage(TutorWidget):
         self._ended = True
         item, again = self.queue.pop(0)
         if outcome.right:
-            if not again:
-                self.progress.reviewed(item, True, self.day)
             self.reviewed += 1
             self.say("✓ " + (outcome.explanation or _("Right.")), "right")
         else:
-            if not again:
-                self.progress.reviewed(item, False, self.day)
             self.queue.append((item, True))
             self.say(outcome.explanation or _("Not quite."), "wrong",
                      [outcome.note, _("This one comes back later in this review.")])
-        self._next()
+        # Told first; then the next deal is drawn and the item's box written (a commit),
+        # still within this click's handler. The end of the session reads the deck for the
+        # next review's date: there the write comes first.
+        if again:
+            self._next()
+        elif self.queue:
+            self._next()
+            self.progress.reviewed(item, outcome.right, self.day)
+        else:
+            self.progress.reviewed(item, outcome.right, self.day)
+            self._next()
 
     def _finish(self) -> None:
         self.done = True

@@ -36,7 +36,7 @@ from .record import TaskAnswers
 from .summary import header_html, mark_bench_target, step_html, summary_html
 from .tasks import task_class
 
-__all__ = ["StepRunner", "lesson", "today", "default_progress", "runnable_steps"]
+__all__ = ["StepRunner", "TaskPage", "lesson", "today", "default_progress", "runnable_steps"]
 
 
 def today() -> int:
@@ -76,7 +76,66 @@ def runnable_steps(plan: Plan, variant) -> list[int]:
     return kept
 
 
-class StepRunner(TutorWidget):
+class TaskPage(TutorWidget):
+    """A page that asks one task at a time in its ``task_box``: a lesson's steps
+    (:class:`StepRunner`), the exam, the review. A click's feedback is the first thing the
+    page gets back (:meth:`_feedback_first`); what the page stores is written after it."""
+
+    task = None
+    task_box: W.Box
+
+    def __init__(self):
+        super().__init__()
+        self._held: contextlib.ExitStack | None = None  # the task's updates held in a click
+        self._tasks = 0
+
+    def _show_task(self, task) -> None:
+        """Put ``task`` in the task box: its messages handled feedback-first, the bench's
+        click target marked, and ``tutor-task-<n>`` on the box (tests wait on it: the n-th
+        task drawn on this page)."""
+        self.task_box.children = (task.view,)
+        self._feedback_first(task)
+        mark_bench_target(task)
+        self._tasks += 1
+        for cls in list(self.task_box._dom_classes):
+            self.task_box.remove_class(cls)
+        self.task_box.add_class(f"tutor-task-{self._tasks}")
+
+    def _feedback_first(self, task) -> None:
+        """Every message the browser sends to ``task``'s widgets (a click, a pick, a choice) is
+        handled with the task's own updates held (its cards revealed, its buttons disabled):
+        they leave right after the feedback (:meth:`say`), so the browser shows the feedback
+        first and draws the rest after it. (A comm has one message handler: ours calls the
+        widget's own.)"""
+        for widget in _widgets(task.view):
+            if getattr(widget, "comm", None) is not None:
+                widget.comm.on_msg(functools.partial(self._on_task_msg, task,
+                                                     widget._handle_msg))
+
+    def _on_task_msg(self, task, handle, msg) -> None:
+        if task is not self.task or self._held is not None:
+            handle(msg)
+            return
+        with contextlib.ExitStack() as held:
+            for widget in _widgets(task.view):
+                held.enter_context(widget.hold_sync())
+            self._held = held
+            try:
+                handle(msg)
+            finally:
+                self._held = None  # leaving the block sends what is still held
+        if task is self.task:
+            self._feedback_first(task)  # widgets the click added to the task
+
+    def say(self, text, tone="info", details=()) -> None:
+        """Show the feedback; then what a click held back (see :meth:`_feedback_first`)."""
+        super().say(text, tone, details)
+        held, self._held = self._held, None
+        if held is not None:
+            held.close()
+
+
+class StepRunner(TaskPage):
     """Runs ``plan`` in ``variant`` (the learner's, by default) keeping ``progress``.
 
     ``index``: the current step's index in ``plan.steps``; ``task``: its task;
@@ -104,8 +163,6 @@ class StepRunner(TutorWidget):
         self._runs = 0
         self._answered = False
         self._answers = TaskAnswers(self.session, self.seed, self.say)
-        self._tasks = 0
-        self._held: contextlib.ExitStack | None = None  # the task's updates held in a click
         self.header = W.HTML()
         self.text = W.HTML()
         self.task_box = W.Box(layout=W.Layout(display="flex", flex_flow="column"))
@@ -185,13 +242,7 @@ class StepRunner(TutorWidget):
         self._task_ended = False
         task = self.task
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
-        self.task_box.children = (task.view,)
-        self._feedback_first(task)
-        mark_bench_target(task)
-        self._tasks += 1  # tests wait on tutor-task-<n>: the n-th task drawn on this page
-        for cls in list(self.task_box._dom_classes):
-            self.task_box.remove_class(cls)
-        self.task_box.add_class(f"tutor-task-{self._tasks}")
+        self._show_task(task)
 
     def answer(self, key) -> Outcome | None:
         """A click on the current task (what the browser's click does)."""
@@ -246,40 +297,6 @@ class StepRunner(TutorWidget):
         self._attempt += 1
         self._new_task()
         self.progress.miss(lesson_name, self.plan.steps[index], today())
-
-    # --- a click: the feedback first -------------------------------------------------------------
-    def _feedback_first(self, task) -> None:
-        """Every message the browser sends to ``task``'s widgets (a click, a pick, a choice) is
-        handled with the task's own updates held (its cards revealed, its buttons disabled):
-        they leave right after the feedback (:meth:`say`), so the browser shows the feedback
-        first and draws the rest after it. (A comm has one message handler: ours calls the
-        widget's own.)"""
-        for widget in _widgets(task.view):
-            if getattr(widget, "comm", None) is not None:
-                widget.comm.on_msg(functools.partial(self._on_task_msg, task,
-                                                     widget._handle_msg))
-
-    def _on_task_msg(self, task, handle, msg) -> None:
-        if task is not self.task or self._held is not None:
-            handle(msg)
-            return
-        with contextlib.ExitStack() as held:
-            for widget in _widgets(task.view):
-                held.enter_context(widget.hold_sync())
-            self._held = held
-            try:
-                handle(msg)
-            finally:
-                self._held = None  # leaving the block sends what is still held
-        if task is self.task:
-            self._feedback_first(task)  # widgets the click added to the task
-
-    def say(self, text, tone="info", details=()) -> None:
-        """Show the feedback; then what a click held back (see :meth:`_feedback_first`)."""
-        super().say(text, tone, details)
-        held, self._held = self._held, None
-        if held is not None:
-            held.close()
 
     def _store(self, task, outcome: Outcome) -> str | None:
         """In a class, one task is one stored answer (before the learner is told)."""
