@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from .errors import CardError
-from .i18n import N_, _
+from .i18n import N_, _, number
 from .reasons import Reason
 
 FRENCH, SPANISH = "french", "spanish"
@@ -113,10 +113,13 @@ class Card:
         ('king', '4')
         >>> card_from_code("spanish", "10c").rank_name()
         'sota (10)'
+        >>> from truco.i18n import set_language, strip_bidi
+        >>> set_language("fa"); strip_bidi(card_from_code("french", "4c").name()); set_language("en")
+        '۴ گشنیز'
         """
         word = RANK_NAMES[self.family].get(self.rank)
-        if word is None:
-            return str(self.rank)
+        if word is None:  # a number, in the reader's digits (Persian: "۴")
+            return number(self.rank)
         if self.family == SPANISH:
             return _("{word} ({number})").format(word=_(word), number=self.rank)
         return _(word)
