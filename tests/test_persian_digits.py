@@ -102,3 +102,24 @@ def test_the_allow_list_is_still_needed():
     """Each allowed message is in a catalog and still holds the ASCII digits it is allowed."""
     held = {msgid: forms for domain in CATALOGS for msgid, forms in translations(domain)}
     assert [m for m in ALLOWED if not any(prose_digits(s) for s in held.get(m, []))] == []
+
+
+# Single Latin letters with only a Persian comma between them ("A، K، J، Q", ranks or teams)
+# are laid out as one left-to-right run inside the right-to-left sentence: a reader taking
+# them one by one, as the list's other items, meets them in reverse order. (A longer Latin
+# phrase, "ancho de espadas، ancho de bastos", is read as a run, left to right.)
+LATIN_LIST = re.compile(r"(?<![A-Za-z])[A-Za-z]،\s*[A-Za-z](?![A-Za-z])")
+
+
+def test_latin_list_finds_words_a_persian_sentence_reverses():
+    assert LATIN_LIST.search("به ترتیبِ ۳، ۲، A، K، J، Q، ۷")
+    assert not LATIN_LIST.search("به ترتیبِ ۳، ۲، آس، شاه، سرباز، بی‌بی، ۷")
+    assert not LATIN_LIST.search("تیم A، تیم B یا هیچ‌کس") and not LATIN_LIST.search("A\u200f، B")
+    assert not LATIN_LIST.search("ancho de espadas، ancho de bastos")
+
+
+@pytest.mark.parametrize("domain", CATALOGS)
+def test_no_list_of_latin_words_reads_backwards(domain):
+    found = [msgid for msgid, forms in translations(domain) for text in forms
+             if LATIN_LIST.search(NOT_PROSE.sub(" ", text))]
+    assert found == [], f"name these in Persian or separate them with a mark (U+200F): {found}"
