@@ -21,6 +21,7 @@ from jupyter_server._tz import utcnow
 from traitlets.config import Config
 
 from widgets import server
+from widgets.server.pool import can_raise_priority, pool_priority_used
 from widgets.server import (
     LOADING_TEXT,
     QuickReadyKernelClient,
@@ -252,6 +253,60 @@ def test_two_requests_get_their_own_language_and_learner_from_warm_kernels(clean
                    "HTTP_X_FORWARDED_USER": "bruno",
                    "SCRIPT_NAME": "/voila/render/lessons/03_tricks.ipynb",
                    "cwd": lessons, "warm": True}
+
+
+def _priorities(pid: int) -> set:
+    """(scheduling policy, niceness) of each thread of process ``pid``."""
+    import psutil
+
+    return {(os.sched_getscheduler(t.id), os.getpriority(os.PRIO_PROCESS, t.id))
+            for t in psutil.Process(pid).threads()}
+
+
+def test_pooled_kernels_wait_at_idle_priority_and_pages_get_the_servers(clean_env):
+    """A kernel of the pool runs under SCHED_IDLE (where the server may raise it again, else
+    at the server's priority); a page that takes one, ready or still warming, finds it at the
+    server's own policy and niceness from the moment it takes it: a page never waits on an
+    idle-priority kernel."""
+    lowered = pool_priority_used("idle")
+    assert lowered == ("idle" if can_raise_priority() else "normal")
+    server_priority = {(os.SCHED_OTHER, os.getpriority(os.PRIO_PROCESS, 0))}
+    pooled_priority = ({(os.SCHED_IDLE, os.getpriority(os.PRIO_PROCESS, 0))}
+                       if lowered == "idle" else server_priority)
+
+    async def scenario():
+        manager = TutorKernelManager(pool_size=1, root_dir=str(REPO), max_kernels=10)
+        try:
+            await manager._pool_fill()
+            [ready] = manager._pool
+            in_pool = _priorities(manager._kernel_pid(ready.kernel_id))
+            first = await manager.start_kernel(path="lessons", kernel_name="python3",
+                                               env=dict(os.environ))
+            taken_ready = _priorities(manager._kernel_pid(first))
+            # A page takes a kernel still starting: it is never lowered, and the page waits
+            # for its warm-up at the server's priority.
+            warming = manager._pool_start("python3")
+            page = asyncio.ensure_future(manager.start_kernel(
+                path="lessons", kernel_name="python3", env=dict(os.environ)))
+            while_waiting = set()
+            while not page.done():
+                pid = manager._kernel_pid(warming.kernel_id)
+                if pid:
+                    while_waiting |= _priorities(pid)
+                await asyncio.sleep(0.02)
+            second = await page
+            return (in_pool, first, taken_ready, warming, second, while_waiting,
+                    _priorities(manager._kernel_pid(second)))
+        finally:
+            manager.pool_size = 0
+            await manager.shutdown_all(now=True)
+
+    in_pool, first, taken_ready, warming, second, while_waiting, taken_warming = \
+        asyncio.run(scenario())
+    assert in_pool == pooled_priority
+    assert taken_ready == server_priority
+    assert second == warming.kernel_id and warming.ready  # taken while warming, then warm
+    assert while_waiting == server_priority and taken_warming == server_priority
 
 
 def test_notebooks_outside_the_pool_folders_start_their_own_kernel(clean_env):

@@ -13,7 +13,8 @@ from traitlets import Float, Integer, List, Unicode, default
 from .limits import (DEFAULT_NOTEBOOK_DIRS, DEFAULT_PER_CLIENT, NOTEBOOK_DIRS_ENV, _env_int,
                      _page_language, busy_page, client_address, default_max_kernels,
                      is_loopback, notebook_allowed)
-from .pool import POOL_ENV, WARM_MODULES, PoolMixin, _Pooled, default_pool_size
+from .pool import (POOL_ENV, WARM_MODULES, PoolMixin, _Pooled, default_pool_size,
+                   pool_priority_used)
 
 class TutorKernelManager(PoolMixin, AsyncMappingKernelManager):
     """Voilà's kernel manager with the tutor's bounds and its pool of warm kernels (see the
@@ -60,11 +61,16 @@ class TutorKernelManager(PoolMixin, AsyncMappingKernelManager):
     pool_warm_modules = List(
         Unicode(), list(WARM_MODULES), config=True,
         help="Modules a pooled kernel imports before it waits.")
+    pool_priority = Unicode(
+        "idle", config=True,
+        help="The CPU priority of a kernel in the pool, from its start until a page takes it "
+             "(then it gets the server's own): 'idle' (Linux's SCHED_IDLE: only the CPU "
+             "nothing else wants), 'nice' (pool_nice), 'normal'. Only where the server may "
+             "raise a priority again (CAP_SYS_NICE), else 'normal'.")
     pool_nice = Integer(
         10, config=True,
-        help="Niceness of a kernel while it warms up for the pool, so that the pages being "
-             "used get the CPU first; back to the server's own when a page takes it. Only "
-             "where the server may raise a priority again (root), else 0.")
+        help="Niceness added to the server's for a kernel in the pool, with "
+             "pool_priority='nice'.")
 
     @default("max_kernels")
     def _default_max_kernels(self):
@@ -104,17 +110,15 @@ class TutorKernelManager(PoolMixin, AsyncMappingKernelManager):
         self._pool_timer = None
         self._last_page = 0.0  # time.monotonic() of the last page that got a kernel
         self._pool_templates_done = False
-        # Lowering a priority is allowed to anyone, raising it back only to root.
-        self._pool_niceness = self.pool_nice if hasattr(os, "geteuid") and os.geteuid() == 0 \
-            else 0
+        self._pool_lowered = pool_priority_used(self.pool_priority)  # what they really get
         self.log.info(
             "Truco Tutor kernels: at most %s at once, %s per client address (loopback not "
             "counted), notebooks from %s, client address from %s; kernels whose page never "
             "connects are shut down %ss after their last activity; %s warm kernel(s) kept "
-            "ready for %s",
+            "ready for %s (priority while pooled: %s)",
             self.max_kernels or "any number", self.max_kernels_per_client or "any number",
             list(self.notebook_dirs), self.client_address_header or "the connection",
-            self.unconnected_timeout, self.pool_size, list(self.pool_dirs))
+            self.unconnected_timeout, self.pool_size, list(self.pool_dirs), self._pool_lowered)
         if self.pool_size > 0 and self.parent is not None:  # a real server, not a test's
             from tornado.ioloop import IOLoop
 

@@ -40,11 +40,17 @@ from .templates import compile_page_templates, warm_page_rendering
 # a pooled kernel down. Pooled kernels have no client address (they count against no
 # client) and are never culled (they are idle on purpose).
 #
-# Refilling costs a kernel start: it begins as soon as a page takes a kernel (one kernel warms
-# up at a time; ``pool_refill_delay`` can make it wait for a quiet moment instead, except when
-# the pool is empty), and a kernel warming up runs at a lower priority (``pool_nice``) so that
-# the pages being opened and the learners' clicks are served first; it gets the server's
-# priority back when a page takes it.
+# Refilling costs a kernel start (about 2 s of CPU): it begins as soon as a page takes a kernel
+# (one kernel warms up at a time; ``pool_refill_delay`` can make it wait for a quiet moment
+# instead, except when the pool is empty). A kernel of the pool runs under Linux's SCHED_IDLE
+# (``pool_priority``), from its start until a page takes it: it gets only the CPU no other
+# process wants, so the pages being opened and the learners' clicks never wait behind it (at
+# nice 10 it still took a tenth of a busy core, and a waking click could wait for its time
+# slice). A page that takes it, ready or still warming, gives it back the server's own policy
+# and niceness first, before it waits for the warm-up or runs anything of the page: a page never
+# waits on an idle-priority kernel. Raising a priority again needs CAP_SYS_NICE (root in most
+# containers has it, Docker's default root has not): without it, or off Linux, pooled kernels
+# run at the server's priority.
 # When the server starts, the pool is filled, then the page templates are compiled (see
 # install_template_cache); "Kernel pool full" in the log says the server is at full speed.
 
@@ -144,16 +150,49 @@ def default_pool_size(max_kernels: int) -> int:
     return max(1, min(DEFAULT_POOL, max_kernels // 10))
 
 
-def _renice(pid: int | None, niceness: int) -> bool:
-    """Set the niceness of every thread of process ``pid`` (Linux: niceness is per thread;
-    threads made later inherit their maker's)."""
+PRIORITIES = ("idle", "nice", "normal")  # pool_priority's values
+
+
+def can_raise_priority() -> bool:
+    """Whether this process may give a process back the priority it lowered: anyone may lower
+    one, raising it again takes CAP_SYS_NICE (Linux; read from /proc/self/status). False off
+    Linux."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("CapEff:"):
+                    return bool(int(line.split()[1], 16) >> 23 & 1)  # bit 23: CAP_SYS_NICE
+    except (OSError, ValueError, IndexError):
+        pass
+    return False
+
+
+def pool_priority_used(wanted: str) -> str:
+    """The priority pooled kernels really get: ``wanted`` where it can be undone, else
+    "normal" (no SCHED_IDLE off Linux; no lowering without the right to raise again)."""
+    if wanted not in PRIORITIES or wanted == "normal" or not can_raise_priority():
+        return "normal"
+    if wanted == "idle" and not hasattr(os, "SCHED_IDLE"):
+        return "normal"
+    return wanted
+
+
+def set_priority(pid: int | None, policy: str, niceness: int = 0) -> bool:
+    """Every thread of process ``pid`` under ``policy``: "idle" (SCHED_IDLE), else
+    SCHED_OTHER at ``niceness`` (Linux: both are per thread; a thread made later inherits its
+    maker's). False when the process is gone or the change is not allowed."""
     if not pid:
         return False
     try:
         import psutil
 
         for thread in psutil.Process(pid).threads():
-            os.setpriority(os.PRIO_PROCESS, thread.id, niceness)
+            if policy == "idle":
+                os.sched_setscheduler(thread.id, os.SCHED_IDLE, os.sched_param(0))
+            else:
+                if hasattr(os, "sched_setscheduler"):
+                    os.sched_setscheduler(thread.id, os.SCHED_OTHER, os.sched_param(0))
+                os.setpriority(os.PRIO_PROCESS, thread.id, niceness)
         return True
     except Exception:  # gone, or not allowed: the kernel keeps its priority
         return False
@@ -163,13 +202,14 @@ class _Pooled:
     """A kernel of the pool: its id, the environment it was started with, and the task that
     starts and warms it (done: ready to be taken)."""
 
-    __slots__ = ("kernel_id", "kernel_name", "env", "task", "client", "started")
+    __slots__ = ("kernel_id", "kernel_name", "env", "task", "client", "started", "taken")
 
     def __init__(self, kernel_id: str, kernel_name: str, env: dict[str, str]):
         self.kernel_id, self.kernel_name, self.env = kernel_id, kernel_name, env
         self.task: asyncio.Task | None = None
         self.client = None  # the kernel client that warmed it, kept for the adoption
         self.started = time.monotonic()
+        self.taken = False  # a page has it: its priority is never lowered again
 
     @property
     def ready(self) -> bool:
@@ -193,7 +233,26 @@ class PoolMixin:
         chosen = (ready or candidates)[0]
         self._pool.remove(chosen)
         self._pool_ids.discard(chosen.kernel_id)
+        chosen.taken = True
+        self._pool_restore(chosen)  # the page never waits on a kernel of low priority
         return chosen
+
+    def _pool_lower(self, pooled: _Pooled) -> None:
+        """A kernel of the pool, not taken yet: the pool's priority (``pool_priority``)."""
+        if self._pool_lowered == "normal" or pooled.taken:
+            return
+        set_priority(self._kernel_pid(pooled.kernel_id), self._pool_lowered,
+                     os.getpriority(os.PRIO_PROCESS, 0) + self.pool_nice)
+
+    def _pool_restore(self, pooled: _Pooled) -> None:
+        """A kernel a page took: the server's own policy and niceness (a kernel whose
+        process is not started yet gets them from the server, as it is never lowered now)."""
+        if self._pool_lowered == "normal":
+            return
+        pid = self._kernel_pid(pooled.kernel_id)
+        if pid and not set_priority(pid, "normal", os.getpriority(os.PRIO_PROCESS, 0)):
+            self.log.warning("Kernel %s keeps the pool's low priority: it could not be "
+                             "raised again", pooled.kernel_id)
 
     async def _pool_adopt(self, pooled: _Pooled, path, env) -> str:
         """Make ``pooled`` this request's kernel: wait until it is warm, then give it the
@@ -207,8 +266,6 @@ class PoolMixin:
             set_env = {k: v for k, v in env.items() if pooled.env.get(k) != v}
             drop = [k for k in pooled.env if k not in env]
             cwd = self.cwd_for_path(path) if path is not None else None
-            if self._pool_niceness:
-                _renice(self._kernel_pid(kernel_id), os.getpriority(os.PRIO_PROCESS, 0))
             await self._pool_run(pooled, adoption_code(set_env, drop, cwd))
         except Exception as exc:
             self.log.warning("Pooled kernel %s could not be used (%s); starting a new one",
@@ -321,9 +378,7 @@ class PoolMixin:
         await AsyncMappingKernelManager.start_kernel(
             self, kernel_id=pooled.kernel_id, path=path, kernel_name=pooled.kernel_name,
             env=dict(pooled.env))
-        if self._pool_niceness:
-            _renice(self._kernel_pid(pooled.kernel_id),
-                    os.getpriority(os.PRIO_PROCESS, 0) + self._pool_niceness)
+        self._pool_lower(pooled)  # at once: the kernel's own imports are half its start
         started = time.monotonic()
         await self._pool_run(pooled, warm_up_code(self.pool_warm_modules))
         self.log.info("Kernel %s warm for the pool in %.1f s (imports %.1f s)",
