@@ -28,6 +28,7 @@ from .preview import Preview, preview
 from .flor import HANDLERS as FLOR_HANDLERS, Flor
 from .header import check_deal, check_score
 from .side_bets import HANDLERS as ENVIDO_HANDLERS, Envido
+from .special_hands import SpecialHands
 from .truc import ANSWER_HANDLERS, HANDLERS as TRUC_HANDLERS, TrucSpecials
 from .truc import signal as give_signal
 from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, OVER, PLAY_PHASE, Event,
@@ -39,7 +40,8 @@ _new_random, _seed_random = random.Random.__new__, _CRandom.seed
 
 
 class CoreGame(GameBase):
-    """Tricks, hands, the truco ladder and special hands; see :class:`Game` for the whole."""
+    """Tricks, hands, ties, the truco ladder and going to the deck; see :class:`Game` for
+    the whole."""
 
     __slots__ = ()
 
@@ -160,8 +162,10 @@ class CoreGame(GameBase):
             if acts is None:
                 acts = self._plays_of(cur)
             rr = self._raise_right
+            specials = self.special_hands
             # Who may raise (the rule is _raise_turn_why), inlined: asked at every decision.
-            may_bet = self._special is None and (rr is None or rr == cur & 1)
+            may_bet = (specials is None or specials.kind is None) and (rr is None or
+                                                                       rr == cur & 1)
             may_raise = may_bet and self._next_rung[self._value] is not None
             if not self._has_sides:  # the common case
                 legal = self._legal = tuple(acts) + (self._raise_fold if may_raise
@@ -198,7 +202,8 @@ class CoreGame(GameBase):
         elif phase == ANSWER:
             table = self._table
             legal = [table[ACCEPT], table[REFUSE]]
-            if (self._special is None and self._mon_reste is None
+            specials = self.special_hands  # (no raise is made in a special hand: defensive)
+            if (self._mon_reste is None and (specials is None or specials.kind is None)
                     and self._next_rung.get(self._pending[1]) is not None):
                 legal.append(table[RAISE])
             if self.variant.deck_answers:  # going to the deck answers the raise
@@ -210,8 +215,8 @@ class CoreGame(GameBase):
                 env = self.envido
                 if env is not None and env.live and not env.done:
                     env.actions(self, legal)
-        elif phase == DECIDE:
-            legal = [self._table[ACCEPT], self._table[REFUSE]]
+        elif phase == DECIDE:  # a hand of ten / eleven: play it or run
+            legal = self.special_hands.decide_actions(self)
         elif phase == ENVIDO_ANSWER or phase == DECLARE:  # an envido waits, or its points
             legal = self.envido.answer_actions(self)
         elif phase == FLOR_ANSWER:
@@ -244,10 +249,12 @@ class CoreGame(GameBase):
             reason=Reason.NOT_ALLOWED)
 
     def _raise_turn_why(self):
-        """Who may raise (the truco ladder, and mon reste): nobody in a special hand; in the
-        play phase, only a side that did not raise last. None, or the reason."""
-        if self._special is not None:
-            return Reason.NO_RAISE_IN_SPECIAL_HAND
+        """Who may raise (the truco ladder, and mon reste): nobody in a special hand
+        (truco.special_hands); in the play phase, only a side that did not raise last. None,
+        or the reason."""
+        specials = self.special_hands
+        if specials is not None and specials.kind is not None:
+            return specials.raise_why()
         if self._phase == PLAY_PHASE:
             rr = self._raise_right
             if rr is not None and rr != self._current & 1:
@@ -308,11 +315,12 @@ class CoreGame(GameBase):
             decided, winner, reason = resolve.hand_status(tricks, v.all_tie, self.mano & 1,
                                                           self.dealer & 1)
             if decided:
+                specials = self.special_hands
                 if winner is None:
                     points = 0
-                elif self._special is None and self._mon_reste != "game":
+                elif self._mon_reste != "game" and (specials is None or specials.kind is None):
                     points = self._value
-                else:
+                else:  # the iron hand, or mon reste
                     points = self._hand_points(winner)
                 self._end_hand(resolve.hand_won(tricks, reason, winner, points))
                 return
@@ -341,13 +349,9 @@ class CoreGame(GameBase):
         return event
 
     def _on_accept(self, action: Action) -> Event:
+        if self._phase == DECIDE:  # the side at its hand of ten / eleven plays it
+            return self.special_hands.decide(self, action, True)
         seat = self._current
-        if self._phase == DECIDE:
-            self._value = self.variant.hand_of_value
-            verdict = resolve.special_hand_decision(self.variant, seat & 1, True)
-            self._phase = PLAY_PHASE
-            self._current = self._leader
-            return self._log_event("decide", seat, action, verdict)
         _raiser, value, resume = self._pending
         self._value = value
         self._raise_right = team = seat & 1
@@ -360,15 +364,13 @@ class CoreGame(GameBase):
         return event
 
     def _on_refuse(self, action: Action) -> Event:
+        if self._phase == DECIDE:  # the side at its hand of ten / eleven runs
+            return self.special_hands.decide(self, action, False)
         seat = self._current
-        if self._phase == DECIDE:
-            verdict = resolve.special_hand_decision(self.variant, seat & 1, False)
-        else:  # the raisers score the value before the raise (resolve.refusal)
-            team, before = seat & 1, self._value
-            verdict = resolve.refusal(self.variant, self._pending[1], before, team)
-            self._pending = None
-        event = _new(Event, ("refuse" if self._phase == ANSWER else "decide", seat, action,
-                             verdict, self.hand_no))
+        # the raisers score the value before the raise (resolve.refusal)
+        verdict = resolve.refusal(self.variant, self._pending[1], self._value, seat & 1)
+        self._pending = None
+        event = _new(Event, ("refuse", seat, action, verdict, self.hand_no))
         self.log.append(event)
         self._end_hand(verdict)
         return event
@@ -388,7 +390,9 @@ class CoreGame(GameBase):
         seat = self._current
         team = seat & 1
         self._pending = None  # going to the deck also answers a raise on the table
-        points = (self._value if self._special is None and self._mon_reste != "game"
+        specials = self.special_hands
+        points = (self._value if self._mon_reste != "game" and (specials is None or
+                                                              specials.kind is None)
                   else self._hand_points(1 - team))
         verdict = resolve.fold(self.variant, points, team)
         event = _new(Event, ("fold", seat, action, verdict, self.hand_no))
@@ -438,8 +442,9 @@ class Game(CoreGame):
 
     The core rules come from :class:`CoreGame`; the other rule families are components, each
     None where the variant has none of its rules: envido (:class:`truco.side_bets.Envido`,
-    ``game.envido``), flor (:class:`truco.flor.Flor`, ``game.flor``) and the Truc specials
-    (:class:`truco.truc.TrucSpecials`, ``game.truc_specials``).
+    ``game.envido``), flor (:class:`truco.flor.Flor`, ``game.flor``), the Truc specials
+    (:class:`truco.truc.TrucSpecials`, ``game.truc_specials``) and the Brazilian special
+    hands (:class:`truco.special_hands.SpecialHands`, ``game.special_hands``).
     """
 
     __slots__ = ()
@@ -447,6 +452,7 @@ class Game(CoreGame):
     _envido_family = Envido
     _flor_family = Flor
     _truc_family = TrucSpecials
+    _special_family = SpecialHands
     _truc_answers = ANSWER_HANDLERS
     _handlers = {**CoreGame._handlers, **ENVIDO_HANDLERS, **FLOR_HANDLERS,
                  **TRUC_HANDLERS}

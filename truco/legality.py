@@ -3,10 +3,11 @@ player may take it now and, if not, why (an :class:`~truco.errors.IllegalAction`
 reason and the rule in words).
 
 :func:`why` is the whole of it. The rules of a family live with the family and are asked from
-here: who may raise (``_raise_turn_why``) in :mod:`truco.game`, envido and
-flor in :mod:`truco.side_bets` and :mod:`truco.flor` (the components ``game.envido`` and
-``game.flor``), redeal, mon reste and captains in :mod:`truco.truc` (``game.truc_specials``). :func:`derived_actions` lists what
-the rules allow; ``Game.legal_actions``, asked at every decision, is a faster path to the
+here: who may raise (``_raise_turn_why``) in :mod:`truco.game`, envido and flor in
+:mod:`truco.side_bets` and :mod:`truco.flor` (the components ``game.envido`` and
+``game.flor``), redeal, mon reste and captains in :mod:`truco.truc` (``game.truc_specials``),
+the special hands' decision and closed ladder in :mod:`truco.special_hands`
+(``game.special_hands``). :func:`derived_actions` lists what the rules allow; ``Game.legal_actions``, asked at every decision, is a faster path to the
 same list, and a Hypothesis property checks the two agree over random states of every variant
 and player count (tests/engine/test_legality.py).
 
@@ -30,6 +31,7 @@ from .i18n import N_, _
 from .reasons import Reason
 from .flor import flor_due, flor_error, flor_unsung
 from .side_bets import envido_bet_error
+from .special_hands import decide_first
 from .truc import fold_error, mon_reste_error, redeal_error
 from .verdicts import SAME_SIDE_RAISED_LAST, _first_upper, team_name
 from .state import (ANSWER, DECIDE, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, MON_RESTE_ANSWER,
@@ -53,8 +55,7 @@ def _play(g: Any, action: Action) -> IllegalAction | None:
         waiting = WAITING.get(phase)
         if waiting is not None:  # a bet waits for its answer: no card before it
             return IllegalAction(_(waiting), reason=Reason.ANSWER_PENDING)
-        return IllegalAction(_("first decide whether to play this hand or run"),
-                             reason=Reason.DECIDE_FIRST)
+        return decide_first()  # (the phase "decide" of a hand of ten / eleven)
     cur, card = g._current, action.card
     assert card is not None  # a play action names its card
     if card in g._hands[cur]:
@@ -78,10 +79,7 @@ def _raise(g: Any, action: Action) -> IllegalAction | None:
         return mon_reste_error(g)
     turn = g._raise_turn_why()
     if turn == Reason.NO_RAISE_IN_SPECIAL_HAND and phase != OVER:
-        reason = Reason.hand_of(g.variant.hand_of) if g._special == "hand_of" else \
-            Reason.NO_RAISE_IN_IRON_HAND
-        return IllegalAction(_("nobody may raise in this hand: {what}").format(
-            what=g._special_name()), reason=reason)
+        return g.special_hands.raise_error()
     if phase not in (PLAY_PHASE, ANSWER):
         return IllegalAction(_("you cannot raise now"), reason=Reason.NOT_ALLOWED)
     current = g._pending[1] if phase == ANSWER else g._value

@@ -55,9 +55,10 @@ def observe(game, player: int) -> Observation:
         raise BadArgument(_("there is no player {player!r} in a game of {n}").format(
             player=player, n=game.n), reason=Reason.NO_SUCH_PLAYER)
     team = player & 1
-    blind = game._special == "iron" and game.variant.iron_hand_blind
+    specials = game.special_hands  # truco.special_hands: the blind iron hand, and the side
+    blind = specials is not None and specials.blind()  # at its hand of ten / eleven
     partners: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    if game._special == "hand_of" and game._score[team] >= game.variant.hand_of:
+    if specials is not None and specials.shows_partners(game, player):
         partners = tuple((s, tuple(c.code for c in game._hands[s])) for s in range(game.n)
                          if s != player and s & 1 == team)
     played = tuple((e.seat, e.action.card.code) for e in game.log
@@ -72,7 +73,7 @@ def observe(game, player: int) -> Observation:
         trick=tuple((s, c.code) for s, c in game.current_trick), tricks=game.tricks,
         played=played, score=game.score, hand_value=game.hand_value,
         pending_raise=game.pending_raise, dealer=game.dealer, mano=game.mano,
-        special_hand=game._special,
+        special_hand=game.special_hand,
         legal_actions=tuple(_blind(a, game, player) if blind else a.text
                             for a in game.legal_actions()) if to_act else (),
         **_bets(game), may_raise=game._raise_right,

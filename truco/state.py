@@ -71,24 +71,25 @@ class GameBase:
     # Every attribute of a game is a slot: some fifty names are too many for Python's
     # shared-key instance dicts, so with a dict each attribute read was a hash lookup; a slot
     # is read at a fixed offset. The game's classes (CoreGame, Game) add none of their own
-    # (``__slots__ = ()``). The side bets and the Truc specials are components with slots of
-    # their own (``envido``, ``flor``, ``truc_specials``), each None where the variant has
-    # none of their rules; the game calls them at explicit points (dealing, the end of the
-    # first trick, the legal actions of their phases, the snapshot).
+    # (``__slots__ = ()``). The side bets, the Truc specials and the Brazilian special hands
+    # are components with slots of their own (``envido``, ``flor``, ``truc_specials``,
+    # ``special_hands``), each None where the variant has none of their rules; the game calls
+    # them at explicit points (dealing, the end of the first trick, the legal actions of their
+    # phases, the snapshot).
     __slots__ = (
         "variant", "n", "seed", "dealer", "mano", "vira", "hand_no", "is_over", "log",
         "_rng", "_score", "_winner", "_tables", "_table", "_raise_fold", "_fold_only", "_plays",
         "_notations", "_next_rung", "_has_sides", "_deck", "_target", "_base_value", "_steps",
-        "_hand_of", "_fixed_ranking", "_sides_enabled", "_dispatch",
+        "_fixed_ranking", "_sides_enabled", "_dispatch",
         # the hand under way
         "_dealt", "_hands", "_hand_acts", "_ranking", "_strength", "_leader", "_current",
-        "_value", "_raise_right", "_pending", "_special", "_legal", "_tricks", "_actions",
+        "_value", "_raise_right", "_pending", "_legal", "_tricks", "_actions",
         "_phase", "_out", "_trick_plays", "_trick_seats", "_best", "_top", "_teams",
         # mon reste (set by the Truc specials; the core scores a hand by it)
         "_mon_reste",
         # the rule families' components (truco.side_bets.Envido, truco.flor.Flor,
-        # truco.truc.TrucSpecials), or None
-        "envido", "flor", "truc_specials",
+        # truco.truc.TrucSpecials, truco.special_hands.SpecialHands), or None
+        "envido", "flor", "truc_specials", "special_hands",
     )
     # The slots' types, for the type checker (no class attributes: declarations only).
     variant: Any
@@ -115,7 +116,6 @@ class GameBase:
     _target: Any
     _base_value: Any
     _steps: Any
-    _hand_of: Any
     _fixed_ranking: Any
     _sides_enabled: Any
     _dispatch: Any
@@ -129,7 +129,6 @@ class GameBase:
     _value: int
     _raise_right: Any
     _pending: Any
-    _special: Any
     _legal: Any
     _tricks: list[int | None]
     _actions: list[str]
@@ -144,17 +143,20 @@ class GameBase:
     envido: Any  # truco.side_bets.Envido | None
     flor: Any  # truco.flor.Flor | None
     truc_specials: Any  # truco.truc.TrucSpecials | None
+    special_hands: Any  # truco.special_hands.SpecialHands | None
 
     # What each action kind does (set by the core in truco.game, the families' entries added
     # by truco.Game); declared here for the type checker only.
     _handlers: ClassVar[dict[str, Handler]]
     _plain_handlers: ClassVar[dict[str, Handler]]
     # The families' component classes (truco.side_bets.Envido, truco.flor.Flor,
-    # truco.truc.TrucSpecials; set by truco.Game, so that this module imports none of them)
+    # truco.truc.TrucSpecials, truco.special_hands.SpecialHands; set by truco.Game, so that
+    # this module imports none of them)
     # and the handlers by which accept and refuse also answer a redeal or a mon reste.
     _envido_family: ClassVar[Any] = None
     _flor_family: ClassVar[Any] = None
     _truc_family: ClassVar[Any] = None
+    _special_family: ClassVar[Any] = None
     _truc_answers: ClassVar[dict[str, Handler]] = {}
     if TYPE_CHECKING:
         def _new_rng(self, seed: Any) -> Random: ...
@@ -184,7 +186,6 @@ class GameBase:
         self._target = v.target
         self._base_value = v.base_value
         self._steps = t.steps[players]
-        self._hand_of = v.hand_of
         self._fixed_ranking = t.fixed_ranking
         # What each action kind does (a Truc game adds some).
         self._dispatch = self._handlers if v.deck_answers or v.fold_alone else \
@@ -205,6 +206,8 @@ class GameBase:
             if specials.bets:  # accept and refuse also answer a redeal or a mon reste
                 self._dispatch = {**self._dispatch, **self._truc_answers}
         self._sides_enabled = self._has_sides  # the components are asked only where there are
+        family = self._special_family  # the Brazilian special hands
+        self.special_hands = None if family is None else family.of(self)
 
     # --- dealing ------------------------------------------------------------------------
     def _start_hand(self, deal=None) -> None:
@@ -242,7 +245,7 @@ class GameBase:
         self._strength = ranking.strength
         self.mano = self._leader = self._current = (dealer + 1) % n
         self._value = self._base_value
-        self._raise_right = self._pending = self._special = self._legal = None
+        self._raise_right = self._pending = self._legal = None
         self._out = ()  # seats that went to the deck alone this hand (rule option fold_alone)
         self._tricks = []
         actions: list[str] = []
@@ -264,9 +267,9 @@ class GameBase:
             specials = self.truc_specials
             if specials is not None:
                 specials.start_hand(self)
-        hand_of = self._hand_of
-        if hand_of is not None and (score[0] >= hand_of or score[1] >= hand_of):
-            self._check_special_hand()
+        specials = self.special_hands
+        if specials is not None:  # a hand of ten / eleven, or the iron hand
+            specials.start_hand(self)
 
     def _plays_of(self, seat: int) -> list:
         """The play actions of ``seat``'s cards, in hand order (kept as cards are played)."""
@@ -286,26 +289,9 @@ class GameBase:
         """The hands as dealt at the start of this hand, in seat order."""
         return _split(self._dealt)
 
-    def _check_special_hand(self) -> None:
-        v = self.variant
-        if v.hand_of is None:
-            return
-        at = [self._score[t] >= v.hand_of for t in (0, 1)]
-        if at[0] and at[1]:
-            self._special = "iron"
-        elif at[0] or at[1]:
-            team = 0 if at[0] else 1
-            self._special = "hand_of"
-            self._phase = DECIDE
-            self._current = next(s for s in self._seats_from(self.mano) if s & 1 == team)
-
     def _seats_from(self, seat: int):
+        """Every seat, from ``seat`` on in playing order."""
         return [(seat + k) % self.n for k in range(self.n)]
-
-    def _special_name(self) -> str:
-        if self._special == "iron":
-            return _("the iron hand")
-        return _("the hand of {n}").format(n=self.variant.hand_of)
 
     def _answerer(self, seat: int) -> int:
         """Who answers a bet made by ``seat``: the next player of the other side (with
@@ -325,9 +311,11 @@ class GameBase:
         return nxt
 
     def _hand_points(self, winner) -> int:
-        """What the hand scores ``winner`` now (resolve.hand_points states the rule)."""
-        return hand_points(self._value, winner, self._special, self._mon_reste == "game",
-                           self._target, self._score)
+        """What the hand scores ``winner`` now (resolve.hand_points states the rule: the
+        hand's value; in the iron hand or after mon reste, all the winner lacks)."""
+        specials = self.special_hands
+        return hand_points(self._value, winner, None if specials is None else specials.kind,
+                           self._mon_reste == "game", self._target, self._score)
 
     def _end_hand(self, verdict) -> None:
         winner = verdict.winner
@@ -352,7 +340,7 @@ class GameBase:
         self._legal = ()
         if self._mon_reste == "game":
             reason = Reason.MON_RESTE
-        elif self._special == "iron":
+        elif self.special_hand == "iron":
             reason = Reason.IRON_HAND
         else:
             reason = Reason.TARGET_REACHED
@@ -411,21 +399,24 @@ class GameBase:
 
     @property
     def special_hand(self):
-        """None, "hand_of" (hand of ten / eleven) or "iron"."""
-        return self._special
+        """None, "hand_of" (hand of ten / eleven) or "iron" (truco.special_hands)."""
+        specials = self.special_hands
+        return None if specials is None else specials.kind
 
     def _snapshot(self):
         return (self.variant, self.n, self.dealer, tuple(self._score), self._winner, self._phase,
                 self._current, self._value, self._raise_right, self._pending, self.vira,
                 tuple(map(tuple, self._hands)), tuple(self._tricks), tuple(self._trick_plays),
-                tuple(self._trick_seats), self._special, self.hand_no, self.mano,
+                tuple(self._trick_seats), self.hand_no, self.mano,
                 tuple(e._key() for e in self.log), tuple(self.hand_notations),
                 self._rng.getstate(), self._families_snapshot())
 
     def _families_snapshot(self) -> tuple:
         """The rule families' state, each from its component (None where there is none)."""
-        specials, env, flor = self.truc_specials, self.envido, self.flor
+        specials, env, flor, hands = self.truc_specials, self.envido, self.flor, \
+            self.special_hands
         return (("truc", False, self._mon_reste, None, ()) if specials is None
                 else specials.snapshot(self),
                 None if env is None else env.snapshot(),
-                None if flor is None else flor.snapshot())
+                None if flor is None else flor.snapshot(),
+                None if hands is None else hands.snapshot())
