@@ -41,7 +41,13 @@ _new_random, _seed_random = random.Random.__new__, _CRandom.seed
 
 class CoreGame(GameBase):
     """Tricks, hands, ties, the truco ladder and going to the deck; see :class:`Game` for
-    the whole."""
+    the whole.
+
+    >>> Game("mineiro", players=3)
+    Traceback (most recent call last):
+    ...
+    truco.errors.BadArgument: Truco Mineiro is played by 2 or 4 players, not 3
+    """
 
     __slots__ = ()
 
@@ -62,7 +68,16 @@ class CoreGame(GameBase):
 
     @classmethod
     def from_deal(cls, variant, hands, vira=None, dealer: int = 1, score=(0, 0), seed=None):
-        """A game whose first hand is dealt as given (hands in seat order, codes or cards)."""
+        """A game whose first hand is dealt as given (hands in seat order, codes or cards).
+
+        >>> g = Game.from_deal("paulista", [["3c", "2c", "Ac"], ["4d", "5d", "6d"]], vira="Qs")
+        >>> g.vira, g.hand(1), g.dealer, g.current_player
+        (Card('Qs'), (Card('4d'), Card('5d'), Card('6d')), 1, 0)
+        >>> Game.from_deal("mineiro", [["4c", "7h", "As"], ["4c", "2s", "Kc"]])
+        Traceback (most recent call last):
+        ...
+        truco.errors.CardError: 4 of clubs is dealt twice
+        """
         v = get_variant(variant)
         dealt, vira = check_deal(v, hands, vira)  # (the rules of a deal: truco.header)
         return cls(v, players=len(dealt), seed=seed, dealer=dealer, score=check_score(v, score),
@@ -76,7 +91,13 @@ class CoreGame(GameBase):
 
     @property
     def hand_value(self) -> int:
-        """What the hand under way is worth now (its rung on the raise ladder)."""
+        """What the hand under way is worth now (its rung on the raise ladder).
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> before = g.hand_value; _ = g.apply("raise"); _ = g.apply("accept")
+        >>> before, g.hand_value
+        (2, 4)
+        """
         return self._value
 
     @property
@@ -86,11 +107,21 @@ class CoreGame(GameBase):
 
     @property
     def winner(self):
-        """The winning team (0 or 1) once the game is over, else None."""
+        """The winning team (0 or 1) once the game is over, else None.
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]], score=(10, 10))
+        >>> g.winner, g.apply("fold").verdict.points, g.winner, g.score, g.current_player
+        (None, 2, 1, (10, 12), None)
+        """
         return self._winner
 
     def why_not(self, action, player=None):
-        """None if ``action`` is legal now, else the :class:`IllegalAction` it would raise."""
+        """None if ``action`` is legal now, else the :class:`IllegalAction` it would raise.
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> g.why_not("play 4c"), g.why_not("accept").reason, str(g.why_not("play 3d"))
+        (None, 'nothing_to_answer', "3 of diamonds is not in player 0's hand")
+        """
         try:
             self._verify(action, player)
         except IllegalAction as err:
@@ -117,7 +148,12 @@ class CoreGame(GameBase):
         return self._table[PLAY][hand[int(pos) - 1].id]
 
     def can(self, action, player=None) -> bool:
-        """Whether ``action`` is legal now (for ``player``, if given); never changes the game."""
+        """Whether ``action`` is legal now (for ``player``, if given); never changes the game.
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> g.can("raise"), g.can("accept"), g.can("play 3d", player=1)
+        (True, False, False)
+        """
         try:
             self._verify(action, player)
         except IllegalAction:
@@ -129,6 +165,10 @@ class CoreGame(GameBase):
 
         Illegal actions raise :class:`IllegalAction` and leave the game exactly as it was.
         Returns the logged event (with its verdict, if the action resolved something).
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> e = g.apply("raise"); e.kind, e.seat, e.verdict.reason, g.phase, g.current_player
+        ('raise', 0, 'raised', 'answer', 1)
         """
         legal = self._legal
         if legal is None:
@@ -420,7 +460,12 @@ class CoreGame(GameBase):
     _plain_handlers = {**_handlers, FOLD: _fold_side}
 
     def copy(self) -> "CoreGame":
-        """An independent deep copy of the game (same state, same random generator)."""
+        """An independent deep copy of the game (same state, same random generator).
+
+        >>> g = Game("mineiro", seed=7); h = g.copy(); _ = h.apply("fold")
+        >>> h == g, g.hand_no, h.hand_no, h.copy() == h
+        (False, 1, 2, True)
+        """
         return copy.deepcopy(self)
 
     def __eq__(self, other) -> bool:
@@ -464,12 +509,22 @@ class Game(CoreGame):
     @property
     def mon_reste(self):
         """None, "pending" (mon reste waits for its answer) or "game" (the hand's winner wins
-        the game)."""
+        the game).
+
+        >>> g = Game.from_deal("truc", [["7c", "8d", "9s"], ["Ac", "Kd", "10s"]], score=(4, 9))
+        >>> _ = g.apply("mon reste"); first = g.mon_reste; _ = g.apply("mon reste")
+        >>> first, g.mon_reste, g.hand_value
+        ('pending', 'game', 8)
+        """
         return self._mon_reste
 
     @property
     def captains(self) -> tuple:
-        """The captains (dealer and eldest) in a 4-player Truc game, else ()."""
+        """The captains (dealer and eldest) in a 4-player Truc game, else ().
+
+        >>> Game("truc", players=4, seed=1).captains, Game("truc", seed=1).captains
+        ((0, 1), ())
+        """
         specials = self.truc_specials
         return (self.dealer, self.mano) if specials is not None and specials.captains_on \
             else ()
@@ -489,5 +544,17 @@ class Game(CoreGame):
     def signal(self, seat: int, sign: str) -> Event:
         """``seat`` signals a card to their partner(s): "smile" (a 7), "wink" (an 8) or
         "shrug" (an ace). Signals must be honest; only partners see them in
-        :meth:`observation`. Not an action: it does not change whose turn it is."""
+        :meth:`observation`. Not an action: it does not change whose turn it is.
+
+        >>> hands = [["7c", "8d", "9s"], ["Ac", "Kd", "10s"], ["7h", "Jd", "Qs"],
+        ...          ["8c", "9d", "As"]]
+        >>> g = Game.from_deal("truc", hands, dealer=3); _ = g.signal(2, "smile")
+        >>> g.signals_for(0), g.signals_for(1), g.current_player
+        (((2, 'smile'),), (), 0)
+        >>> g.signal(1, "smile")
+        Traceback (most recent call last):
+        ...
+        truco.errors.IllegalAction: player 1 cannot smile: signals must be honest and they hold
+        no such card
+        """
         return give_signal(self, seat, sign)

@@ -7,9 +7,10 @@ here: who may raise (``_raise_turn_why``) in :mod:`truco.game`, envido and flor 
 :mod:`truco.side_bets` and :mod:`truco.flor` (the components ``game.envido`` and
 ``game.flor``), redeal, mon reste and captains in :mod:`truco.truc` (``game.truc_specials``),
 the special hands' decision and closed ladder in :mod:`truco.special_hands`
-(``game.special_hands``). :func:`derived_actions` lists what the rules allow; ``Game.legal_actions``, asked at every decision, is a faster path to the
-same list, and a Hypothesis property checks the two agree over random states of every variant
-and player count (tests/engine/test_legality.py).
+(``game.special_hands``). :func:`derived_actions` lists what the rules allow;
+``Game.legal_actions``, asked at every decision, is a faster path to the same list, and a
+Hypothesis property checks the two agree over random states of every variant and player count
+(tests/engine/test_legality.py).
 
 >>> from truco import Game
 >>> g = Game.from_deal("argentino", hands=[["4e", "7c", "1o"], ["5b", "6b", "12c"]], dealer=1)
@@ -157,7 +158,13 @@ RULES = {PLAY: _play, RAISE: _raise, ACCEPT: _answer, REFUSE: _answer, FOLD: _fo
 
 
 def why(g: Any, action: Action) -> IllegalAction | None:
-    """None if the current player may take ``action`` now, else the error saying why."""
+    """None if the current player may take ``action`` now, else the error saying why.
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+    >>> table = g._table
+    >>> why(g, table["raise"]), why(g, table["accept"]).reason, why(g, table["envido"]).reason
+    (None, 'nothing_to_answer', 'no_envido_in_variant')
+    """
     phase = g._phase
     if phase == OVER:
         return IllegalAction(_("the game is over"), reason=Reason.GAME_OVER)
@@ -183,7 +190,13 @@ FLOR_ORDERS = ((FLOR, CONTRAFLOR, CONTRAFLOR_RESTO, CON_FLOR_ACHICO),
 
 
 def candidates(g: Any) -> list[Action]:
-    """Every action there is (each card of the deck, each word), in the order of the phase."""
+    """Every action there is (each card of the deck, each word), in the order of the phase.
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+    >>> acts = [str(a) for a in candidates(g)]
+    >>> len(acts), acts[:4], acts[40:42]   # the hand's cards, the other 37, then the words
+    (57, ['play 4c', 'play 7h', 'play As', 'play Ac'], ['flor', 'redeal'])
+    """
     table = g._table
     phase = g._phase
     if phase == FLOR_ANSWER:
@@ -204,7 +217,13 @@ def candidates(g: Any) -> list[Action]:
 
 
 def derived_actions(g: Any) -> list[Action]:
-    """The actions the rules allow now, derived from :func:`why` alone."""
+    """The actions the rules allow now, derived from :func:`why` alone.
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+    >>> _ = g.apply("raise"); _ = g.apply("raise")   # Seis asked: Dez may still be
+    >>> [str(a) for a in derived_actions(g)]
+    ['accept', 'refuse', 'raise']
+    """
     if g._phase == OVER:
         return []
     return [a for a in candidates(g) if why(g, a) is None]

@@ -21,7 +21,13 @@ _NOT_BETS = ("deal", "play", "trick", "hand", "game", "signal")
 
 @dataclass(frozen=True)
 class Observation:
-    """What one seat can see. Other players' cards are never in it."""
+    """What one seat can see. Other players' cards are never in it.
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+    >>> _ = g.apply("raise"); obs = g.observation(1)
+    >>> obs.pending_raise, obs.bets, obs.legal_actions
+    ((0, 4), ((0, 'raise'),), ('accept', 'refuse', 'raise'))
+    """
 
     player: int
     team: int
@@ -51,6 +57,17 @@ class Observation:
 
 
 def observe(game, player: int) -> Observation:
+    """What ``player`` sees of ``game`` now (``game.observation`` adds the signals of a game
+    that has them).
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]], score=(10, 4))
+    >>> obs = observe(g, 1); obs.phase, obs.hand, obs.special_hand, obs.legal_actions
+    ('decide', ('3d', '2s', 'Kc'), 'hand_of', ())
+    >>> observe(g, 2)
+    Traceback (most recent call last):
+    ...
+    truco.errors.BadArgument: there is no player 2 in a game of 2
+    """
     if player.__class__ is not int or not 0 <= player < game.n:
         raise BadArgument(_("there is no player {player!r} in a game of {n}").format(
             player=player, n=game.n), reason=Reason.NO_SUCH_PLAYER)

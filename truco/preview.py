@@ -24,7 +24,12 @@ from .resolve_side import envido_stakes, falta_envido
 class Preview:
     """What ``action`` would score: the hand's (or the bet's) worth ``if_accepted``, and the
     points the bettors' side scores ``if_refused`` (None where the action has no such
-    figure), with ``reason`` the rule that says so (``rule()`` gives it in words)."""
+    figure), with ``reason`` the rule that says so (``rule()`` gives it in words).
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]], score=(10, 10))
+    >>> g.preview("fold")   # the iron hand: going to the deck gives all the other side lacks
+    Preview(action='fold', if_accepted=None, if_refused=2, reason='fold')
+    """
 
     action: str
     if_accepted: int | None
@@ -32,14 +37,25 @@ class Preview:
     reason: Reason | None
 
     def rule(self) -> str:
-        """The rule behind the figures, in the current language ('' for none)."""
+        """The rule behind the figures, in the current language ('' for none).
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> g.preview("raise").rule(), g.preview("play 4c").rule()
+        ('a raise is made on your turn before playing a card; the other side accepts, refuses or
+        raises again', '')
+        """
         from .i18n import _
         return "" if self.reason is None else _(RULES[self.reason])
 
 
 def preview(game, action) -> Preview:
     """What ``action`` would score now in ``game`` if accepted and if refused; the game is
-    not changed (an action the rules do not know raises ``IllegalAction``)."""
+    not changed (an action the rules do not know raises ``IllegalAction``).
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+    >>> _ = g.apply("raise"); preview(g, "accept"), preview(g, "raise").if_accepted
+    (Preview(action='accept', if_accepted=4, if_refused=2, reason='accepted'), 6)
+    """
     act = parse_action(game.variant, action)
     kind, phase = act.kind, game.phase
     pending = game.pending_raise

@@ -100,7 +100,12 @@ class SpecialHands:
             self.kind = None
 
     def snapshot(self) -> str | None:
-        """The family's state, for comparing games: which special hand this is."""
+        """The family's state, for comparing games: which special hand this is.
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]], score=(10, 4))
+        >>> g.special_hands.snapshot(), g == g.copy()
+        ('hand_of', True)
+        """
         return self.kind
 
     def name(self) -> str:
@@ -140,7 +145,12 @@ class SpecialHands:
 
     def decide_actions(self, g: Any) -> list:
         """What the side at its hand of ten / eleven may do first: accept (play) or refuse
-        (run)."""
+        (run).
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]], score=(10, 4))
+        >>> [str(a) for a in g.special_hands.decide_actions(g)]
+        ['accept', 'refuse']
+        """
         return [g._table[ACCEPT], g._table[REFUSE]]
 
     # --- what the decision does (only called once legal) ----------------------------------

@@ -27,12 +27,22 @@ class Event(namedtuple("EventFields", "kind seat action verdict hand")):
     """One entry of the append-only log: who did what, and the verdict if one was reached.
 
     A tuple underneath, so logging costs one allocation; events still compare by identity.
+
+    >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+    >>> _ = g.apply("play 4c"); _ = g.apply("play 3d"); g.log[-1]
+    <Event hand 1 trick seat=0 <TrickVerdict special_beats_common winner=0 points=0>>
     """
 
     __slots__ = ()
     __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
 
     def explain(self) -> str:
+        """The event in words: its verdict's sentence, else who did what.
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> g.log[0].explain(), g.apply("play 4c").explain()
+        ('Player 1 deals.', 'Player 0 plays 4 of clubs.')
+        """
         if self.verdict is not None:
             return self.verdict.explain()
         if self.kind == "play":
@@ -66,7 +76,12 @@ Handler = Callable[[Any, Action], Event]
 
 
 class GameBase:
-    """State, dealing and hand bookkeeping shared by the game's rule handlers."""
+    """State, dealing and hand bookkeeping shared by the game's rule handlers.
+
+    >>> g = Game("mineiro", players=4, seed=3)
+    >>> hasattr(g, "__dict__"), g.hand_no, g.dealer, g.mano, [len(h) for h in g.dealt]
+    (False, 1, 0, 1, [3, 3, 3, 3])
+    """
 
     # Every attribute of a game is a slot: some fifty names are too many for Python's
     # shared-key instance dicts, so with a dict each attribute read was a hash lookup; a slot
@@ -286,7 +301,12 @@ class GameBase:
 
     @property
     def dealt(self) -> tuple:
-        """The hands as dealt at the start of this hand, in seat order."""
+        """The hands as dealt at the start of this hand, in seat order (cards played too).
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> _ = g.apply("play 4c"); g.dealt[0], g.hand(0)
+        ((Card('4c'), Card('7h'), Card('As')), (Card('7h'), Card('As')))
+        """
         return _split(self._dealt)
 
     def _seats_from(self, seat: int):
@@ -356,7 +376,13 @@ class GameBase:
     # --- the view from one seat --------------------------------------------------------------
     def observation(self, player: int):
         """What ``player`` can see: their own cards (and a partner's where the rules allow);
-        in a game with partner signals, the partners' signals too (truco.truc)."""
+        in a game with partner signals, the partners' signals too (truco.truc).
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> _ = g.apply("play 4c"); obs = g.observation(1)
+        >>> obs.hand, obs.trick, obs.legal_actions
+        (('3d', '2s', 'Kc'), ((0, '4c'),), ('play 3d', 'play 2s', 'play Kc', 'raise', 'fold'))
+        """
         obs = observe(self, player)
         specials = self.truc_specials
         if specials is None or not specials.signals_on:
@@ -364,28 +390,56 @@ class GameBase:
         return specials.observation(self, obs, player)
 
     def notation(self) -> str:
-        """The current hand in the text notation (deal, then every action so far)."""
+        """The current hand in the text notation (deal, then every action so far).
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> _ = g.apply("raise"); _ = g.apply("accept"); g.notation()
+        'mineiro 2p dealer=1 score=0-0 hands=4c,7h,As/3d,2s,Kc : raise accept'
+        """
         return self.hand_notations[-1]
 
     @property
     def hand_notations(self) -> list[str]:
-        """Every hand of this game in the text notation, oldest first."""
+        """Every hand of this game in the text notation, oldest first.
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]], seed=1)
+        >>> _ = g.apply("fold"); len(g.hand_notations), g.hand_notations[0]
+        (2, 'mineiro 2p dealer=1 score=0-0 hands=4c,7h,As/3d,2s,Kc : fold')
+        """
         return [f"{header(self, d[0], d[1], d[2], _split(d[3]), len(d) > 4)} : "
                 f"{' '.join(actions)}".rstrip(" :") for d, actions in self._notations]
 
     @property
     def phase(self) -> str:
-        """The phase: "play", "answer", "decide", "envido", "declare", "flor", "redeal", "mon reste" or "over"."""
+        """The phase: "play", "answer", "decide", "envido", "declare", "flor", "redeal",
+        "mon reste" or "over".
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> before = g.phase; _ = g.apply("raise"); before, g.phase
+        ('play', 'answer')
+        """
         return PHASE_NAMES.get(self._phase, "other")
 
     @property
     def pending_raise(self):
-        """(raiser seat, value if accepted) while a raise waits for its answer, else None."""
+        """(raiser seat, value if accepted) while a raise waits for its answer, else None.
+
+        >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]])
+        >>> _ = g.apply("raise"); _ = g.apply("raise"); g.pending_raise, g.hand_value
+        ((1, 6), 4)
+        """
         return None if self._pending is None else self._pending[:2]
 
     @property
     def tricks(self) -> tuple:
-        """The results (team or None) of this hand's finished tricks."""
+        """The results (team or None) of this hand's finished tricks.
+
+        >>> g = Game.from_deal("mineiro", [["3c", "Kc", "5c"], ["3h", "Ks", "5h"]])
+        >>> for card in ["3c", "3h", "Kc", "Ks"]:
+        ...     _ = g.apply("play " + card)
+        >>> g.tricks, g.current_player   # two ties: who led the tied trick leads the next
+        ((None, None), 0)
+        """
         return tuple(self._tricks)
 
     @property
@@ -399,7 +453,13 @@ class GameBase:
 
     @property
     def special_hand(self):
-        """None, "hand_of" (hand of ten / eleven) or "iron" (truco.special_hands)."""
+        """None, "hand_of" (hand of ten / eleven) or "iron" (truco.special_hands).
+
+        >>> hands = [["4c", "7h", "As"], ["3d", "2s", "Kc"]]
+        >>> [Game.from_deal("paulista", hands, vira="Qs", score=s).special_hand
+        ...  for s in [(0, 0), (11, 3), (11, 11)]]
+        [None, 'hand_of', 'iron']
+        """
         specials = self.special_hands
         return None if specials is None else specials.kind
 
