@@ -144,7 +144,7 @@ class CoreGame(GameBase):
         pos = text.strip()[6:]
         if not (pos.isascii() and pos.isdigit()) or not 1 <= int(pos) <= len(hand):
             raise IllegalAction(_("{text!r}: choose a card from #1 to #{n}").format(
-                text=text, n=len(hand)), reason=Reason.BAD_CARD)
+                text=text, n=str(len(hand))), reason=Reason.BAD_CARD)  # typed: ASCII digits
         return self._table[PLAY][hand[int(pos) - 1].id]
 
     def can(self, action, player=None) -> bool:

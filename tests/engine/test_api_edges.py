@@ -58,6 +58,19 @@ def test_blind_positions_accept_only_ascii_digits_in_range(text):
         g.apply(text)
 
 
+def test_the_blind_position_message_shows_what_can_be_typed():
+    """The range is what the parser takes (ASCII digits), also on a Persian page, whose
+    numbers are otherwise written in Persian digits."""
+    from truco.i18n import set_language, strip_bidi
+    g = truco.Game("mineiro", seed=1)
+    set_language("fa")
+    try:
+        message = strip_bidi(str(g.why_not("play #9")))
+    finally:
+        set_language("en")
+    assert "#1" in message and "#3" in message and "۳" not in message
+
+
 def test_blind_position_plays_that_card():
     g = truco.Game("mineiro", seed=1)
     card = g.hand(g.current_player)[1]
