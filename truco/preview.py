@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .actions import (ACCEPT, ENVIDO, FALTA_ENVIDO, FOLD, MON_RESTE, NO_QUIERO, QUIERO, RAISE,
                       REAL_ENVIDO, REFUSE, parse_action)
-from .reasons import RULES, Reason
+from .reasons import GAME_RULES, RULES, Reason
 from .resolve_side import envido_stakes, falta_envido
 
 
@@ -28,7 +28,11 @@ class Preview:
 
     >>> g = Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]], score=(10, 10))
     >>> g.preview("fold")   # the iron hand: going to the deck gives all the other side lacks
-    Preview(action='fold', if_accepted=None, if_refused=2, reason='fold')
+    Preview(action='fold', if_accepted=None, if_refused=2, reason='iron_hand')
+    >>> g.preview("fold").rule()
+    'in the iron hand, the winner of the hand wins the game'
+    >>> Game.from_deal("mineiro", [["4c", "7h", "As"], ["3d", "2s", "Kc"]]).preview("fold").rule()
+    "a side that goes to the deck gives the other side the hand's current value"
     """
 
     action: str
@@ -45,7 +49,10 @@ class Preview:
         raises again', '')
         """
         from .i18n import _
-        return "" if self.reason is None else _(RULES[self.reason])
+        if self.reason is None:
+            return ""
+        # a bet's rule, or (the iron hand's fold) the rule that makes the hand the game's end
+        return _(RULES[self.reason] if self.reason in RULES else GAME_RULES[self.reason])
 
 
 def preview(game, action) -> Preview:
@@ -91,7 +98,9 @@ def preview(game, action) -> Preview:
     if kind == FOLD:
         seat = game.current_player
         points = game.hand_value if seat is None else game._hand_points(1 - (seat & 1))
-        return Preview(act.text, None, points, Reason.FOLD)
+        special = game.special_hands
+        iron = special is not None and special.kind == "iron"  # the hand is the game
+        return Preview(act.text, None, points, Reason.IRON_HAND if iron else Reason.FOLD)
     return Preview(act.text, None, None, None)
 
 
