@@ -210,3 +210,33 @@ def test_the_last_review_deal_is_written_before_the_next_date_is_named():
     assert page.done
     assert [row[2] for row in SENT if row[0] == "write"] == [True]
     assert "next review on" in page.message  # read from the deck as written: box 1, day 8
+
+
+def test_the_bench_target_moves_to_the_buttons_a_second_question_shows():
+    """bench/app.py clicks the element marked tutor-bench-click: after "Answer the call" is
+    answered, the task hides those buttons and asks for the hand's value with new ones."""
+    from ipywidgets import Button
+
+    from widgets.common import BENCH_CLICK
+
+    plan = Plan("05_raising", [Step("truco_answer", "Answer.", options={"ask": "answer"})])
+    r = StepRunner(plan, variant="mineiro", progress=WritesProgress(), seed=4)
+
+    def marked():
+        todo, found = [r.task.view], []
+        while todo:
+            widget = todo.pop()
+            if isinstance(widget, Button) and BENCH_CLICK in widget._dom_classes:
+                found.append(widget)
+            todo.extend(getattr(widget, "children", ()))
+        return found
+
+    [first] = marked()
+    task = r.task
+    action = task.solution()
+    button = task.buttons.buttons[action]
+    from_browser(button, {"event": "click"})
+    assert r.task is task and task.stage == "value"  # allowed: now its value
+    [second] = marked()
+    assert second is not first and not second.disabled and second.layout.display != "none"
+    assert first.layout.display == "none" or first.disabled

@@ -126,6 +126,7 @@ class TaskPage(TutorWidget):
                 self._held = None  # leaving the block sends what is still held
         if task is self.task:
             self._feedback_first(task)  # widgets the click added to the task
+            mark_bench_target(task)  # its buttons may have changed (a second question)
 
     def say(self, text, tone="info", details=()) -> None:
         """Show the feedback; then what a click held back (see :meth:`_feedback_first`)."""

@@ -89,19 +89,42 @@ def summary_html(title: str, rules, stars: int, mistakes: int) -> str:
 
 def mark_bench_target(task) -> None:
     """Put the app benchmark's click target (``tutor-bench-click``, see bench/app.py) on the
-    task's first button when its buttons are answers: a real answer, whose feedback the
-    runner's box shows."""
+    task's first button that can be clicked now (neither disabled nor hidden) when its
+    buttons are answers: a real answer, whose feedback the page's box shows. Called again
+    after each click (TaskPage): a task that asks in two stages ("Answer the call", then "what
+    is the hand worth now?") hides its first buttons and shows others, and the mark moves to
+    them (no message when it stays where it is)."""
     from ipywidgets import Button
 
     from ..common import BENCH_CLICK
 
     if not getattr(task, "buttons_answer", True):
         return
-    todo = [task.view]
+    buttons, todo = [], [task.view]
     while todo:
         widget = todo.pop(0)
+        layout = getattr(widget, "layout", None)
+        if getattr(layout, "display", None) == "none":
+            continue  # hidden, with all it holds
         if isinstance(widget, Button):
-            widget.add_class(BENCH_CLICK)
-            return
+            buttons.append(widget)
         todo.extend(getattr(widget, "children", ()))
+    usable = [b for b in buttons if not b.disabled]
+    chosen = usable[0] if usable else None
+    marked = [w for w in _all_buttons(task.view) if BENCH_CLICK in w._dom_classes]
+    for widget in marked:
+        if widget is not chosen:
+            widget.remove_class(BENCH_CLICK)
+    if chosen is not None and chosen not in marked:
+        chosen.add_class(BENCH_CLICK)
 
+
+def _all_buttons(root):
+    from ipywidgets import Button
+
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if isinstance(widget, Button):
+            yield widget
+        todo.extend(getattr(widget, "children", ()))
