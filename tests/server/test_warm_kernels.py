@@ -21,6 +21,7 @@ from jupyter_server._tz import utcnow
 from traitlets.config import Config
 
 from widgets import server
+from widgets.server import pool
 from widgets.server.pool import can_raise_priority, pool_priority_used
 from widgets.server import (
     LOADING_TEXT,
@@ -66,7 +67,7 @@ def test_pool_size_follows_the_bound_and_the_environment(clean_env):
 def pooled(manager: TutorKernelManager, kernel_id: str, ready: bool = True,
            kernel_name: str = "python3"):
     """Put a (pretend) kernel in ``manager``'s pool, ready or still warming."""
-    entry = server._Pooled(kernel_id, kernel_name, {})
+    entry = pool._Pooled(kernel_id, kernel_name, {})
     loop = asyncio.new_event_loop()
     try:
         entry.task = loop.create_future()

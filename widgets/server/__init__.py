@@ -29,14 +29,24 @@ from .limits import (BUSY_TEXT, DEFAULT_PER_CLIENT, KERNEL_BUDGET_MB, KERNELS_CA
 from .pages import (IMMUTABLE_PATHS, LOADING_TEXT, PAGE_EXTENSIONS, UNUSED_EXTENSIONS,
                     UNUSED_PLUGINS, fast_page_config, install_fast_pages,
                     install_page_config_cache, page_title, tutor_prelaunch_hook)
-from .pool import (DEFAULT_POOL, POOL_ENV, WARM_CALLS, WARM_MODULES, _Pooled, adoption_code,
+from .pool import (DEFAULT_POOL, POOL_ENV, WARM_CALLS, WARM_MODULES, adoption_code,
                    default_pool_size, warm_up_code)
 from .templates import (compile_page_templates, install_template_cache, template_cache,
                         warm_page_rendering)
 from .websocket import (NUDGE_POKE, NUDGE_POKES, NoDelayKernelWebsocketConnection,
                         enable_nodelay, socket_nodelay)
 
-__all__ = ["NoDelayKernelWebsocketConnection", "TutorKernelManager", "adoption_code",
-           "busy_page", "client_address", "default_max_kernels", "default_pool_size",
-           "enable_nodelay", "install_fast_pages", "notebook_allowed", "socket_nodelay",
-           "voila_env"]
+__all__ = [
+    "BASELINE_ENV", "BUSY_TEXT", "CHROMIUM", "CHROMIUM_ARGS", "CONFIG", "DEFAULT_NOTEBOOK_DIRS",
+    "DEFAULT_PER_CLIENT", "DEFAULT_POOL", "IMMUTABLE_PATHS", "IOPUB_PROBE", "JUPYTER_DIRS",
+    "JUPYTER_HOME", "KERNELS_CAP", "KERNELS_MIN", "KERNELS_PER_CPU", "KERNEL_BUDGET_MB",
+    "LOADING_TEXT", "MB", "NOTEBOOK_DIRS_ENV", "NUDGE_POKE", "NUDGE_POKES",
+    "NoDelayKernelWebsocketConnection", "PAGE_EXTENSIONS", "POOL_ENV", "QuickReadyKernelClient",
+    "REPO", "RESERVED_MB", "SHARE", "TEST_NOTEBOOK_DIRS", "TutorKernelManager",
+    "UNUSED_EXTENSIONS", "UNUSED_PLUGINS", "WARM_CALLS", "WARM_MODULES", "adoption_code",
+    "available_memory", "baseline", "busy_page", "client_address", "compile_page_templates",
+    "default_max_kernels", "default_pool_size", "enable_nodelay", "fast_page_config",
+    "install_fast_pages", "install_page_config_cache", "install_template_cache", "is_loopback",
+    "notebook_allowed", "page_title", "socket_nodelay", "template_cache", "tutor_prelaunch_hook",
+    "voila_env", "warm_page_rendering", "warm_up_code",
+]
