@@ -23,7 +23,7 @@ from truco.i18n import babel_locale
 from ..i18n import _, ngettext
 
 from ..language import direction
-from ..lesson import LessonLinks, lesson_href, session_variant
+from ..lesson import session_variant
 from .model import Outcome, ReviewItem
 from .runner import TaskPage
 from .tasks import task_class
@@ -173,10 +173,8 @@ class ReviewPage(TaskPage):
             self.say(_("Well done: today's review is finished."), "right", [text])
         else:
             self.say(text, "info")
-        links = LessonLinks([{"href": lesson_href("index"), "cls": "tutor-home",
-                              "text": _("Back to the map")}], self.variant.name,
-                            label=_("Go on"))
-        self.end.children = (links,)
+        # The way back is the page's footer ("Back to the start", the map): a second button
+        # to the same page here would only stack two of them.
 
     def _deck(self) -> list[ReviewItem]:
         deck = getattr(self.progress, "deck", None)
