@@ -448,14 +448,17 @@ def chain(items, separator: str = " > ") -> str:
     >>> chain(["3", "2", "A"]), chain([4, 7], " < ")
     ('3 > 2 > A', '4 < 7')
     >>> set_language("fa"); chain(["3", "2", "A"]), chain(["سه", "دو"]); set_language("en")
-    ('\u20663 > 2 > A\u2069', '\u2067\u2068سه\u2069 > \u2068دو\u2069\u2069')
+    ('\u20663\xa0>\xa02\xa0>\xa0A\u2069', '\u2067\u2068سه\u2069 > \u2068دو\u2069\u2069')
     """
     items = [str(i) for i in items]
     if get_language() not in RTL:
         return separator.join(items)
     if any(has_rtl_letters(i) for i in items):
         return RLI + separator.join(isolate(i) for i in items) + PDI
-    return LRI + separator.join(items) + PDI
+    text = separator.join(items)
+    if len(text) <= 40:  # fits a phone's line: kept whole (split, its two halves read oddly)
+        text = text.replace(" ", "\u00a0")
+    return LRI + text + PDI
 
 
 def has_rtl_letters(text: str) -> bool:
