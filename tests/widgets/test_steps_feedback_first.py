@@ -1,7 +1,7 @@
 """A click on a lesson's task, as the browser sends it (a message to the widget's comm): the
 feedback is the first update to leave the kernel, the task's own changes (its cards revealed,
-its buttons disabled) follow it, the next task is drawn, and the learner's progress is written
-last, before the click's handler returns. The same for the exam's questions (the mark shown
+its buttons disabled) follow it, the learner's progress is written, and the next task is drawn
+(so a page showing the next step has stored it). The same for the exam's questions (the mark shown
 before the review deck and the stars are written) and the review's deals."""
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def feedback_leaves_first(page, row_id, right):
 
 
 @pytest.mark.parametrize("right", [True, False])
-def test_a_pick_sends_the_feedback_first_then_the_task_then_writes(right):
+def test_a_pick_sends_the_feedback_first_then_writes_then_the_next_task(right):
     r = runner_of_two_rank_steps()
     task = r.task
     key, right = a_pick(task, right)
@@ -108,7 +108,8 @@ def test_a_pick_sends_the_feedback_first_then_the_task_then_writes(right):
     first = feedback_leaves_first(r, row_id, right)
     writes = [i for i, row in enumerate(SENT) if row[0] == "write"]
     assert len(writes) == 1 and writes[0] > first  # written once, after the feedback ...
-    assert writes[0] > max(updates(box_id))  # ... and after the next task is drawn
+    assert writes[0] < min(updates(box_id))  # ... and before the next task is drawn (a page
+    # showing the next step has stored it: a reload at once opens that step)
     assert r.task is not task and (r.index == 1) == right
 
 
@@ -181,7 +182,7 @@ def test_the_exam_mark_is_shown_before_the_deck_and_the_stars_are_written(monkey
 
 
 @pytest.mark.parametrize("right", [True, False])
-def test_a_review_deal_sends_the_feedback_first_then_the_next_deal_then_writes(right):
+def test_a_review_deal_sends_the_feedback_first_then_writes_then_the_next_deal(right):
     progress = WritesProgress()
     for topic in ("rank", "rank-again"):
         progress.miss("01_ranking", Step("rank", "", topic=topic, options={"common": True}), 1)
@@ -194,7 +195,7 @@ def test_a_review_deal_sends_the_feedback_first_then_the_next_deal_then_writes(r
     from_browser(task.row, {"type": "pick", "code": key})
     first = feedback_leaves_first(page, row_id, right)
     writes = [i for i, row in enumerate(SENT) if row[0] == "write"]
-    assert len(writes) == 1 and writes[0] > max(updates(box_id)) > first  # drawn, then written
+    assert len(writes) == 1 and first < writes[0] < min(updates(box_id))  # written, then drawn
     assert page.task is not task and page.left == (1 if right else 2)
     assert {i.box for i in progress.due(10 ** 7)} == ({0, 1} if right else {0})
 

@@ -147,17 +147,12 @@ class ReviewPage(TaskPage):
             self.queue.append((item, True))
             self.say(outcome.explanation or _("Not quite."), "wrong",
                      [outcome.note, _("This one comes back later in this review.")])
-        # Told first; then the next deal is drawn and the item's box written (a commit),
-        # still within this click's handler. The end of the session reads the deck for the
-        # next review's date: there the write comes first.
-        if again:
-            self._next()
-        elif self.queue:
-            self._next()
+        # Told first (say() sends the feedback before anything else); then the item's box is
+        # written (a commit) and the next deal drawn: a page showing the next deal has stored
+        # this one, and the end of the session reads the deck for the next review's date.
+        if not again:
             self.progress.reviewed(item, outcome.right, self.day)
-        else:
-            self.progress.reviewed(item, outcome.right, self.day)
-            self._next()
+        self._next()
 
     def _finish(self) -> None:
         self.done = True

@@ -273,31 +273,28 @@ class StepRunner(TaskPage):
             self._attempt += 1
             self._new_task()
             return
-        # The learner is told first, the next task is drawn, and only then is the progress
-        # written (a commit waits for the disk: a millisecond, on a busy disk a hundred). It is
-        # still written within this click's handler: before the kernel reads another message
-        # from the page, and before it can act on a shutdown when the page is closed (it
-        # finishes the handler first), so nothing is lost; a write that fails is kept for the
-        # page (StoredProgress).
+        # The learner is told first (say() sends the feedback before anything else), then the
+        # progress is written (a commit waits for the disk: a millisecond, on a busy disk a
+        # hundred), then the next task is drawn: a page that shows the next step has stored
+        # it, so a reload at once (a new kernel reading the store) opens that step. A write
+        # that fails is kept for the page (StoredProgress).
         details = [outcome.note] if outcome.note else []
         lesson_name, index = self.plan.lesson, self.index
         if outcome.right:
             self.say(outcome.explanation or _("Right."), "right", details)  # the tick: the icon
-            mistakes = self.step_mistakes.setdefault(index, 0)
+            self.progress.pass_step(lesson_name, index, self.step_mistakes.setdefault(index, 0))
             later = [i for i in self.order if i > index]
             if later:
                 self._open(later[0])
-                self.progress.pass_step(lesson_name, index, mistakes)
             else:
-                self.progress.pass_step(lesson_name, index, mistakes)  # before the stars
                 self._finish()
             return
         self.step_mistakes[index] = self.step_mistakes.get(index, 0) + 1
         self.say(outcome.explanation or _("Not quite."), "wrong",
                  details + [_("Try this one.")])
+        self.progress.miss(lesson_name, self.plan.steps[index], today())
         self._attempt += 1
         self._new_task()
-        self.progress.miss(lesson_name, self.plan.steps[index], today())
 
     def _store(self, task, outcome: Outcome) -> str | None:
         """In a class, one task is one stored answer (before the learner is told)."""
