@@ -29,7 +29,7 @@ from .points import flor_codes, hand_flor
 from .reasons import Reason
 from .resolve_side import falta_envido, flor_refused, flor_showdown, resto_stake
 from .side_verdicts import SideVerdict
-from .state import ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Event, Handler
+from .state import ANSWER, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Event, Handler, delegate
 
 
 class FlorBet(NamedTuple):
@@ -375,26 +375,12 @@ def _stakes_fact(v: Any) -> dict:
     return {} if stakes == "published" else {"stakes": stakes}
 
 
-# The game's dispatch entries, called as ``handler(game, action)``.
-def _on_flor(g: Any, action) -> Event:
-    return g.flor.sing(g, action)
-
-
-def _on_contraflor(g: Any, action) -> Event:
-    return g.flor.contraflor(g, action)
-
-
-def _on_flor_accept(g: Any, action) -> Event:
-    return g.flor.accept(g, action)
-
-
-def _on_achico(g: Any, action) -> Event:
-    return g.flor.achico(g, action)
-
-
-HANDLERS: dict[str, Handler] = {FLOR: _on_flor, CONTRAFLOR: _on_contraflor,
-                                CONTRAFLOR_RESTO: _on_contraflor,
-                                CON_FLOR_QUIERO: _on_flor_accept, CON_FLOR_ACHICO: _on_achico}
+# The game's dispatch entries: each hands the action to the component's method.
+HANDLERS: dict[str, Handler] = {FLOR: delegate("flor.sing"),
+                                CONTRAFLOR: delegate("flor.contraflor"),
+                                CONTRAFLOR_RESTO: delegate("flor.contraflor"),
+                                CON_FLOR_QUIERO: delegate("flor.accept"),
+                                CON_FLOR_ACHICO: delegate("flor.achico")}
 
 
 __all__ = ["FlorBet", "Flor", "HANDLERS", "flor_due", "flor_error", "flor_unsung"]

@@ -30,7 +30,8 @@ from .resolve_side import (envido_acceptance, envido_bet, envido_declared,
                            envido_next_bets, envido_refusal, envido_showdown, envido_stakes,
                            falta_allowed, falta_envido, son_buenas)
 from .side_verdicts import SideVerdict
-from .state import ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Event, Handler
+from .state import (ANSWER, DECLARE, ENVIDO_ANSWER, FLOR_ANSWER, PLAY_PHASE, Event, Handler,
+                    delegate)
 from .reasons import Reason
 
 ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
@@ -384,10 +385,6 @@ def envido_bet_error(g: Any, kind: str) -> IllegalAction | None:
 
 
 # The game's dispatch entries, called as ``handler(game, action)``.
-def _on_bet(g: Any, action) -> Event:
-    return g.envido.bet(g, action)
-
-
 def _on_quiero(g: Any, action) -> Event:
     if g._phase == FLOR_ANSWER:  # quiero to a contraflor al resto
         return g.flor.accept(g, action)
@@ -401,13 +398,10 @@ def _on_no_quiero(g: Any, action) -> Event:
     return event
 
 
-def _on_son_buenas(g: Any, action) -> Event:
-    return g.envido.son_buenas(g, action)
-
-
+_on_bet = delegate("envido.bet")
 HANDLERS: dict[str, Handler] = {ENVIDO: _on_bet, REAL_ENVIDO: _on_bet, FALTA_ENVIDO: _on_bet,
                                 QUIERO: _on_quiero, NO_QUIERO: _on_no_quiero,
-                                SON_BUENAS: _on_son_buenas}
+                                SON_BUENAS: delegate("envido.son_buenas")}
 
 
 __all__ = ["BET_POINTS", "ENVIDO_BETS", "Envido", "HANDLERS", "SideVerdict",

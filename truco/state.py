@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from math import trunc
+from operator import attrgetter
 from random import Random
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
@@ -70,9 +71,36 @@ def _split(cards) -> tuple:
 
 
 # A rule handler, called through the game's dispatch table as ``handler(game, action)``: the
-# core's are the game's methods (truco.game), the families' module functions that hand the
-# action to their component (truco.side_bets, truco.flor, truco.truc).
+# core's are the game's methods (truco.game), the families' hand the action to their
+# component (``delegate``, or a module function where the answer depends on the phase).
 Handler = Callable[[Any, Action], Event]
+
+
+def delegate(path: str) -> Handler:
+    """The dispatch entry that hands an action to a component's method: ``delegate("flor.sing")``
+    calls ``game.flor.sing(game, action)``.
+
+    >>> from truco import Game
+    >>> g = Game.from_deal("uruguayo", hands=[["4o", "7o", "4c"], ["2c", "2e", "1e"]], vira="1c")
+    >>> delegate("flor.sing")(g, g.legal_actions()[0]).action.text
+    'flor'
+    """
+    return _Delegate(path)
+
+
+class _Delegate:
+    """``delegate(path)``'s entry: a plain object, so a game's dispatch table pickles."""
+
+    __slots__ = ("path", "method")
+
+    def __init__(self, path: str) -> None:
+        self.path, self.method = path, attrgetter(path)
+
+    def __call__(self, g: Any, action: Action) -> Event:
+        return self.method(g)(g, action)
+
+    def __reduce__(self):
+        return delegate, (self.path,)
 
 
 class GameBase:

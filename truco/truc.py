@@ -46,7 +46,8 @@ from .errors import IllegalAction
 from .flor import flor_due
 from .i18n import N_, _
 from .observation import Observation
-from .state import (ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event, Handler)
+from .state import (ANSWER, MON_RESTE_ANSWER, OVER, PLAY_PHASE, REDEAL_ANSWER, Event, Handler,
+                    delegate)
 from .reasons import RULES, SAME_SIDE_RAISED_LAST, TEXTS, Reason
 from .resolve_side import (mon_reste_answer, mon_reste_offer, mon_reste_refusal, redeal_answer,
                            redeal_proposal)
@@ -515,26 +516,12 @@ def signal(g: Any, seat: int, sign: str) -> Event:
     return ts.signal(g, seat, sign)
 
 
-# The game's dispatch entries, called as ``handler(game, action)``.
-def _on_redeal(g: Any, action) -> Event:
-    return g.truc_specials.redeal(g, action)
-
-
-def _on_mon_reste(g: Any, action) -> Event:
-    return g.truc_specials.mon_reste(g, action)
-
-
-def _on_accept(g: Any, action) -> Event:
-    return g.truc_specials.accept(g, action)
-
-
-def _on_refuse(g: Any, action) -> Event:
-    return g.truc_specials.refuse(g, action)
-
-
-HANDLERS: dict[str, Handler] = {REDEAL: _on_redeal, MON_RESTE: _on_mon_reste}
+# The game's dispatch entries: each hands the action to the component's method.
+HANDLERS: dict[str, Handler] = {REDEAL: delegate("truc_specials.redeal"),
+                                MON_RESTE: delegate("truc_specials.mon_reste")}
 # With redeal or mon reste, accept and refuse also answer them.
-ANSWER_HANDLERS: dict[str, Handler] = {ACCEPT: _on_accept, REFUSE: _on_refuse}
+ANSWER_HANDLERS: dict[str, Handler] = {ACCEPT: delegate("truc_specials.accept"),
+                                       REFUSE: delegate("truc_specials.refuse")}
 
 
 __all__ = ["ANSWER_HANDLERS", "HANDLERS", "SIGNALS", "TrucObservation", "TrucSpecials",
