@@ -279,20 +279,20 @@ class StepRunner(TaskPage):
         # it, so a reload at once (a new kernel reading the store) opens that step. A write
         # that fails is kept for the page (StoredProgress).
         details = [outcome.note] if outcome.note else []
-        lesson_name, index = self.plan.lesson, self.index
         if outcome.right:
             self.say(outcome.explanation or _("Right."), "right", details)  # the tick: the icon
-            self.progress.pass_step(lesson_name, index, self.step_mistakes.setdefault(index, 0))
-            later = [i for i in self.order if i > index]
+            mistakes = self.step_mistakes.setdefault(self.index, 0)
+            self.progress.pass_step(self.plan.lesson, self.index, mistakes)
+            later = [i for i in self.order if i > self.index]
             if later:
                 self._open(later[0])
             else:
                 self._finish()
             return
-        self.step_mistakes[index] = self.step_mistakes.get(index, 0) + 1
+        self.step_mistakes[self.index] = self.step_mistakes.get(self.index, 0) + 1
         self.say(outcome.explanation or _("Not quite."), "wrong",
                  details + [_("Try this one.")])
-        self.progress.miss(lesson_name, self.plan.steps[index], today())
+        self.progress.miss(self.plan.lesson, self.step, today())
         self._attempt += 1
         self._new_task()
 
