@@ -15,7 +15,7 @@ export XDG_CACHE_HOME := $(HOME_DIR)/cache
 export MPLCONFIGDIR := $(HOME_DIR)/matplotlib
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: app lab test venv chromium postgresql bench clean
+.PHONY: app lab test venv chromium postgresql bench clean frontend node
 
 venv: $(STAMP)
 
@@ -25,6 +25,21 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
 	touch $(STAMP)
+
+# The pages' front-end (widgets/frontend: ipywidgets' controls and anywidget, bundled with
+# esbuild from the exact versions in its package-lock.json) is built into the page template's
+# static folder. Node.js and npm come from Debian when missing; npm's registry is reached only
+# here, never when the tutor runs. Rebuilt when its sources or its lock file change.
+FRONTEND_DIR := widgets/frontend
+FRONTEND := share/jupyter/voila/templates/tutor/static/tutor-frontend.js
+frontend: $(FRONTEND)
+
+node:
+	@command -v npm >/dev/null || (apt-get update && apt-get install -y --no-install-recommends nodejs npm)
+
+$(FRONTEND): $(FRONTEND_DIR)/package.json $(FRONTEND_DIR)/package-lock.json $(wildcard $(FRONTEND_DIR)/src/*.js)
+	@$(MAKE) --no-print-directory node
+	cd $(FRONTEND_DIR) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
 
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
@@ -37,7 +52,7 @@ chromium:
 postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y --no-install-recommends postgresql)
 
-test: venv chromium postgresql
+test: venv frontend chromium postgresql
 	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
 	$(PY) -m ruff check truco && $(PY) -m mypy truco
 	$(PY) -m pytest -q
@@ -52,7 +67,7 @@ test: venv chromium postgresql
 # warm ones ready so that a lesson opens at once (README, "Opening a lesson" and "Kernel
 # limits": TRUCO_MAX_KERNELS, TRUCO_KERNEL_POOL and the other settings pass through the
 # environment); share/jupyter/config/voila.py adds the loading screen in the learner's language.
-app: venv
+app: venv frontend
 	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
 	$(PY) -m widgets.odds_charts warm
 	@echo "Open http://127.0.0.1:8866/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
@@ -72,7 +87,7 @@ lab: venv
 # Time to first widget, click latency and kernel memory in headless Chromium, each lesson
 # against a bare page that Voilà serves its default way, in the same round (see bench/app.py).
 .PHONY: bench-app
-bench-app: venv chromium
+bench-app: venv frontend chromium
 	$(PY) -m widgets.odds_charts warm
 	$(PY) bench/app.py
 
@@ -92,4 +107,5 @@ bench-players: venv
 	$(PY) bench/coach.py
 
 clean:
-	rm -rf $(VENV) $(HOME_DIR) test-artifacts
+	rm -rf $(VENV) $(HOME_DIR) test-artifacts $(FRONTEND_DIR)/node_modules \
+	  share/jupyter/voila/templates/tutor/static

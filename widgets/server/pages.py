@@ -3,8 +3,10 @@ never uses, and ``install_fast_pages`` (called from share/jupyter/config/voila.p
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+from pathlib import Path
 
 from .env import baseline
 from .templates import install_template_cache
@@ -25,6 +27,30 @@ from .templates import install_template_cache
 # TRUCO_VOILA_BASELINE=1 (set by bench/app.py for its bare page only) leaves both out, and
 # the pool empty: the page Voilà serves with its defaults, that the lessons are measured
 # against.
+
+
+# The tutor's own page front-end (widgets/frontend, built by `make` into the template's static
+# folder): ipywidgets' controls and anywidget on the page without Voila's JupyterLab application
+# (78 scripts, 3.9 MB, about a second of a page's main thread). The template loads it when it
+# is built; without it (no Node.js where the tutor runs), or with TRUCO_FRONTEND=voila (to
+# compare), the page falls back to Voila's own.
+FRONTEND = Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/tutor/static"
+FRONTEND_ENV = "TRUCO_FRONTEND"
+
+
+def frontend_version() -> str:
+    """A short hash of the built front-end ('' when it is not built, or when TRUCO_FRONTEND
+    is "voila"): the template links it with ``?v=`` this, so a browser never keeps an older
+    build."""
+    if os.environ.get(FRONTEND_ENV, "tutor") == "voila":
+        return ""
+    digest = hashlib.sha256()
+    for name in ("tutor-frontend.js", "tutor-frontend.css"):
+        path = FRONTEND / name
+        if not path.is_file():
+            return ""
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 UNUSED_EXTENSIONS = ("jupyterlab_pygments",)
@@ -98,6 +124,19 @@ LOADING_TEXT = {
     "tl": "Inihahanda ang aralin…",
     "fa": "در حال آماده‌سازی درس…",
 }
+# Shown over the page when its connection to the lesson's kernel is gone for good (the server
+# stopped, the kernel was ended) or has been retried for a few seconds: the page no longer
+# answers, and a reload opens the lesson again where the learner's progress left it.
+LOST_TEXT = {
+    "en": "The connection to the lesson was lost. Reload the page to go on from where you were.",
+    "pt_BR": "A conexão com a lição caiu. Recarregue a página para continuar de onde parou.",
+    "es_AR": "Se perdió la conexión con la lección. Recargá la página para seguir desde donde "
+             "estabas.",
+    "th": "การเชื่อมต่อกับบทเรียนขาดหายไป โหลดหน้านี้ใหม่เพื่อเรียนต่อจากจุดเดิม",
+    "tl": "Naputol ang koneksiyon sa aralin. I-reload ang pahina para magpatuloy kung saan ka "
+          "huminto.",
+    "fa": "ارتباط با درس قطع شد. صفحه را دوباره بارگیری کنید تا از همان جا ادامه دهید.",
+}
 
 
 
@@ -137,7 +176,8 @@ def tutor_prelaunch_hook(req_handler, notebook, cwd):
     shown.metadata["title"] = page_title(shown, name)
     shown.metadata["tutor_loading"] = {
         "lang": code.replace("_", "-"), "dir": text_direction(code),
-        "text": LOADING_TEXT.get(code, LOADING_TEXT["en"])}
+        "text": LOADING_TEXT.get(code, LOADING_TEXT["en"]),
+        "lost": LOST_TEXT.get(code, LOST_TEXT["en"])}
     return shown
 
 
@@ -153,7 +193,7 @@ def install_fast_pages(c) -> None:
         return
     install_template_cache()
     c.VoilaConfiguration.prelaunch_hook = tutor_prelaunch_hook
-    c.VoilaConfiguration.resources = {"tutor_fast_pages": True}
+    c.VoilaConfiguration.resources = {"tutor_fast_pages": True, "tutor_frontend": frontend_version()}
     # A JupyterLab syntax-highlighting theme: the pages show no code (strip_sources).
     c.VoilaConfiguration.extension_denylist = list(UNUSED_EXTENSIONS)
     c.VoilaConfiguration.extension_allowlist = list(PAGE_EXTENSIONS)  # wins over the denylist

@@ -1,0 +1,2 @@
+// See define.js.
+delete globalThis.define;
