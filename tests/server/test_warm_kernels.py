@@ -25,6 +25,7 @@ from widgets.server import pool
 from widgets.server.pool import can_raise_priority, pool_priority_used
 from widgets.server import (
     LOADING_TEXT,
+    LOST_TEXT,
     QuickReadyKernelClient,
     TutorKernelManager,
     adoption_code,
@@ -361,7 +362,8 @@ def test_the_loading_screen_speaks_the_page_language():
     shown = tutor_prelaunch_hook(handler("/voila/render/lessons/04_ties.ipynb", lang="fa"),
                                  lesson("04_ties"), "lessons")
     loading = shown.metadata["tutor_loading"]
-    assert loading == {"lang": "fa", "dir": "rtl", "text": LOADING_TEXT["fa"]}
+    assert loading == {"lang": "fa", "dir": "rtl", "text": LOADING_TEXT["fa"],
+                       "lost": LOST_TEXT["fa"]}
     title = shown.metadata["title"]
     assert title and title != heading and not title.startswith("#")
     assert shown.metadata["tutor_language"] == "fa"   # the prose hook's, kept
@@ -374,14 +376,16 @@ def test_the_loading_screen_speaks_the_page_language():
     browser = tutor_prelaunch_hook(handler("/voila/render/lessons/index.ipynb",
                                            accept="pt-BR,pt;q=0.9"), lesson("index"), "lessons")
     assert browser.metadata["tutor_loading"] == {"lang": "pt-BR", "dir": "ltr",
-                                                 "text": LOADING_TEXT["pt_BR"]}
+                                                 "text": LOADING_TEXT["pt_BR"],
+                                                 "lost": LOST_TEXT["pt_BR"]}
 
 
 def test_every_language_has_loading_words():
     from truco.i18n import LANGUAGES
 
-    assert set(LOADING_TEXT) == set(LANGUAGES)
+    assert set(LOADING_TEXT) == set(LANGUAGES) == set(LOST_TEXT)
     assert all(text.endswith("…") for text in LOADING_TEXT.values())
+    assert len(set(LOST_TEXT.values())) == len(LOST_TEXT)   # each in its own words
 
 
 def test_a_page_without_heading_is_titled_by_its_name():
