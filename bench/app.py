@@ -93,6 +93,7 @@ REPO = Path(__file__).resolve().parents[1]
 BARE = "tests/browser/fixtures/bare.ipynb"
 LOG_DIR = REPO / "test-artifacts"
 from widgets.server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
+from widgets.server.pages import FRONTEND_ENV  # noqa: E402
 DEFAULT_CONNECTION = (
     "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
 )
@@ -177,7 +178,7 @@ def free_port() -> int:
 class Server:
     """A Voilà server from the repository root, like `make app`."""
 
-    def __init__(self, nodelay: bool, baseline: bool = False, extra_args=()):
+    def __init__(self, nodelay: bool, baseline: bool = False, extra_args=(), frontend="tutor"):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         args = [
@@ -190,7 +191,9 @@ class Server:
         LOG_DIR.mkdir(exist_ok=True)
         self.log_path = LOG_DIR / "bench-voila.log"
         with open(self.log_path, "wb") as log:
-            self.proc = subprocess.Popen(args, cwd=REPO, env=voila_env(baseline=baseline), stdout=log,
+            env = voila_env(baseline=baseline)
+            env[FRONTEND_ENV] = frontend
+            self.proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=log,
                                          stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         try:
             self._wait(60.0)
@@ -313,10 +316,19 @@ def kernel_memory_mb(server: "Server", page) -> float:
     return float("nan")
 
 
+VOILA_FRONTEND = " [Voila's front-end]"
+
+
 def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int,
                    server_args=()) -> dict:
+    """The figures of one notebook on a server of its own; a name ending in VOILA_FRONTEND is
+    the same notebook served with Voila's front-end instead of the tutor's (TRUCO_FRONTEND)."""
+    name = notebook
+    frontend = "voila" if notebook.endswith(VOILA_FRONTEND) else "tutor"
+    notebook = notebook.removesuffix(VOILA_FRONTEND)
     baseline = notebook == BARE
-    server = Server(nodelay, baseline=baseline, extra_args=() if baseline else server_args)
+    server = Server(nodelay, baseline=baseline, extra_args=() if baseline else server_args,
+                    frontend=frontend)
     try:
         url = f"{server.url}voila/render/{notebook}"
         context = browser.new_context()
@@ -328,7 +340,7 @@ def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int
                 page.close()
                 page, ms = load(context, url)
                 warm_times.append(ms)
-            result = {"notebook": notebook, "cold": cold,
+            result = {"notebook": name, "cold": cold,
                       "warm": statistics.median(warm_times) if warm_times else float("nan")}
             if has_bench_targets(page):  # click on the last page loaded
                 try:
@@ -413,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
                              "bare page's), e.g. --server-arg=--TutorKernelManager.pool_size=2")
     parser.add_argument("--no-nodelay", dest="nodelay", action="store_false",
                         help="use jupyter_server's default kernel websocket connection")
+    parser.add_argument("--voila-frontend", action="store_true",
+                        help="also measure each lesson with Voila's own front-end (the pages "
+                             "before the tutor's; TRUCO_FRONTEND=voila), in the same rounds")
     args = parser.parse_args(argv)
 
     from widgets.lesson import LESSONS  # the learners' path (not the teacher's page)
@@ -421,6 +436,9 @@ def main(argv: list[str] | None = None) -> int:
     for nb in notebooks:
         if not (REPO / nb).is_file():
             parser.error(f"no such notebook: {nb}")
+    if args.voila_frontend:
+        notebooks = [name for nb in notebooks
+                     for name in ((nb,) if nb == BARE else (nb, nb + VOILA_FRONTEND))]
 
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
     from playwright.sync_api import sync_playwright
