@@ -22,6 +22,7 @@ from traitlets.config import Config
 
 from widgets import server
 from widgets.server import pool
+from widgets.server.pages import frontend_version
 from widgets.server.pool import can_raise_priority, pool_priority_used
 from widgets.server import (
     LOADING_TEXT,
@@ -402,7 +403,8 @@ def test_fast_pages_settings_and_the_baseline(clean_env):
     fast = Config()
     install_fast_pages(fast)
     assert fast.VoilaConfiguration.prelaunch_hook is tutor_prelaunch_hook
-    assert fast.VoilaConfiguration.resources == {"tutor_fast_pages": True}
+    assert fast.VoilaConfiguration.resources == {"tutor_fast_pages": True,
+                                                  "tutor_frontend": frontend_version()}
     assert fast.ServerKernelManager.client_class == "widgets.server.QuickReadyKernelClient"
     assert fast.VoilaConfiguration.page_config_hook is server.fast_page_config
     page_config = server.fast_page_config({"disabledExtensions": ["x"]})
