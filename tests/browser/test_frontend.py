@@ -48,6 +48,22 @@ def test_a_lesson_page_loads_one_script_and_answers(tutor_page):
     expect(feedback).not_to_have_text(before)
 
 
+def test_a_long_page_scrolls_to_its_end_on_a_phone(tutor_page):
+    """Without Voila's shell the document itself scrolls (a phone's address bar folds away);
+    the margins are the shell's (10 px), and the footer's last link can be reached."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    tutor_page.open_lesson("lessons/09_play.ipynb")
+    cells = page.locator("#rendered_cells")
+    assert cells.evaluate("el => el.getBoundingClientRect().x") == 0
+    assert cells.evaluate("el => getComputedStyle(el).paddingLeft") == "10px"
+    assert page.evaluate("document.documentElement.scrollHeight") > 844 * 2
+    last = page.get_by_role("link", name="Back to the start")
+    page.mouse.wheel(0, 100_000)
+    expect(last).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") > 844
+
+
 def test_outputs_that_are_not_widgets(tutor_page):
     """Printed text, HTML, an image and a value's repr, each where its cell is (Voila leaves
     out what a cell writes to stderr)."""

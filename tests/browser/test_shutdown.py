@@ -1,7 +1,8 @@
 """Leaving a page shuts its kernel down at once (no 403, no kernel left for the culler).
 
-Voilà's widget manager sends ``POST /voila/api/shutdown/<kernel>`` as a beacon when a page is
-left, with the ``_xsrf`` cookie's value as its ``_xsrf`` field. Standalone Voilà never sets that
+The page's front-end (the tutor's, widgets/frontend, like Voilà's widget manager) sends
+``POST /voila/api/shutdown/<kernel>`` as a beacon when a page is left, with the ``_xsrf``
+cookie's value as its ``_xsrf`` field. Standalone Voilà never sets that
 cookie, so the tutor's page template sets a random one (see
 ``share/jupyter/voila/templates/tutor/index.html.j2``). Without it the post is refused with 403
 (a console error, which the ``tutor_page`` fixture fails on) and the kernel stays alive.
