@@ -55,9 +55,10 @@ class TutorKernelManager(PoolMixin, AsyncMappingKernelManager):
         Unicode(), list(DEFAULT_NOTEBOOK_DIRS), config=True,
         help="Folders whose notebooks take a kernel from the pool (default ['lessons']).")
     pool_refill_delay = Float(
-        0.0, config=True,
+        2.0, config=True,
         help="Seconds without a new page before a kernel taken from the pool is replaced "
-             "(an empty pool is refilled at once); 0: at once.")
+             "(an empty pool is refilled at once); 0: at once. Starting a kernel while a "
+             "page opens slowed the page by a third, even at idle priority.")
     pool_warm_modules = List(
         Unicode(), list(WARM_MODULES), config=True,
         help="Modules a pooled kernel imports before it waits.")

@@ -40,9 +40,13 @@ from .templates import compile_page_templates, warm_page_rendering
 # a pooled kernel down. Pooled kernels have no client address (they count against no
 # client) and are never culled (they are idle on purpose).
 #
-# Refilling costs a kernel start (about 2 s of CPU): it begins as soon as a page takes a kernel
-# (one kernel warms up at a time; ``pool_refill_delay`` can make it wait for a quiet moment
-# instead, except when the pool is empty). A kernel of the pool runs under Linux's SCHED_IDLE
+# Refilling costs a kernel start (about 2 s of CPU): it begins when no page has opened for
+# ``pool_refill_delay`` seconds (2 s; at once when the pool is empty), one kernel at a time. A
+# refill begun as soon as a page took its kernel (the default until the pages got their own
+# front-end) cost that page about a third of its time to its first widget (lesson index: 681
+# against 475 ms warm, 3 rounds), even at idle priority: the server's side of starting a
+# kernel runs at full priority, and the page's own kernel, the server and the browser then
+# share the machine's two cores. A kernel of the pool runs under Linux's SCHED_IDLE
 # (``pool_priority``), from its start until a page takes it: it gets only the CPU no other
 # process wants, so the pages being opened and the learners' clicks never wait behind it (at
 # nice 10 it still took a tenth of a busy core, and a waking click could wait for its time
