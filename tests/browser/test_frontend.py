@@ -12,7 +12,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from widgets.server import LOST_TEXT, voila_env
+from widgets.server import LOST_TEXT, RELOAD_TEXT, voila_env
 from widgets.server.pages import FRONTEND_ENV, frontend_version
 
 LESSON = "lessons/04_ties.ipynb"
@@ -113,8 +113,12 @@ def test_the_page_says_when_its_kernel_is_gone(lone_server, voila_factory, recor
             recursive=True) if any(kernel in part for part in child.cmdline())]
         process.kill()
     expect(note).to_be_visible(timeout=30_000)
-    expect(note).to_have_text(LOST_TEXT["fa" if lang == "fa" else "en"])
+    code = "fa" if lang == "fa" else "en"
+    expect(note).to_contain_text(LOST_TEXT[code])
     expect(note).to_have_attribute("dir", "rtl" if lang == "fa" else "ltr")
+    # Its button reloads the page (nothing to answer it here: the server is gone or the
+    # kernel new; the reload itself is the browser's).
+    expect(note.get_by_role("button", name=RELOAD_TEXT[code])).to_be_visible()
 
 
 @pytest.fixture(scope="module")

@@ -27,6 +27,7 @@ from widgets.server.pool import can_raise_priority, pool_priority_used
 from widgets.server import (
     LOADING_TEXT,
     LOST_TEXT,
+    RELOAD_TEXT,
     QuickReadyKernelClient,
     TutorKernelManager,
     adoption_code,
@@ -364,7 +365,7 @@ def test_the_loading_screen_speaks_the_page_language():
                                  lesson("04_ties"), "lessons")
     loading = shown.metadata["tutor_loading"]
     assert loading == {"lang": "fa", "dir": "rtl", "text": LOADING_TEXT["fa"],
-                       "lost": LOST_TEXT["fa"]}
+                       "lost": LOST_TEXT["fa"], "reload": RELOAD_TEXT["fa"]}
     title = shown.metadata["title"]
     assert title and title != heading and not title.startswith("#")
     assert shown.metadata["tutor_language"] == "fa"   # the prose hook's, kept
@@ -378,13 +379,14 @@ def test_the_loading_screen_speaks_the_page_language():
                                            accept="pt-BR,pt;q=0.9"), lesson("index"), "lessons")
     assert browser.metadata["tutor_loading"] == {"lang": "pt-BR", "dir": "ltr",
                                                  "text": LOADING_TEXT["pt_BR"],
-                                                 "lost": LOST_TEXT["pt_BR"]}
+                                                 "lost": LOST_TEXT["pt_BR"],
+                                                 "reload": RELOAD_TEXT["pt_BR"]}
 
 
 def test_every_language_has_loading_words():
     from truco.i18n import LANGUAGES
 
-    assert set(LOADING_TEXT) == set(LANGUAGES) == set(LOST_TEXT)
+    assert set(LOADING_TEXT) == set(LANGUAGES) == set(LOST_TEXT) == set(RELOAD_TEXT)
     assert all(text.endswith("…") for text in LOADING_TEXT.values())
     assert len(set(LOST_TEXT.values())) == len(LOST_TEXT)   # each in its own words
 

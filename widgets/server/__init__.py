@@ -26,7 +26,7 @@ from .kernels import TutorKernelManager
 from .limits import (BUSY_TEXT, DEFAULT_PER_CLIENT, KERNEL_BUDGET_MB, KERNELS_CAP, KERNELS_MIN,
                      KERNELS_PER_CPU, MB, RESERVED_MB, available_memory, busy_page,
                      client_address, default_max_kernels, is_loopback, notebook_allowed)
-from .pages import (IMMUTABLE_PATHS, LOADING_TEXT, LOST_TEXT, PAGE_EXTENSIONS, UNUSED_EXTENSIONS,
+from .pages import (IMMUTABLE_PATHS, LOADING_TEXT, LOST_TEXT, RELOAD_TEXT, PAGE_EXTENSIONS, UNUSED_EXTENSIONS,
                     UNUSED_PLUGINS, fast_page_config, install_fast_pages,
                     install_page_config_cache, page_title, tutor_prelaunch_hook)
 from .pool import (DEFAULT_POOL, POOL_ENV, WARM_CALLS, WARM_MODULES, adoption_code,
@@ -40,7 +40,7 @@ __all__ = [
     "BASELINE_ENV", "BUSY_TEXT", "CHROMIUM", "CHROMIUM_ARGS", "CONFIG", "DEFAULT_NOTEBOOK_DIRS",
     "DEFAULT_PER_CLIENT", "DEFAULT_POOL", "IMMUTABLE_PATHS", "IOPUB_PROBE", "JUPYTER_DIRS",
     "JUPYTER_HOME", "KERNELS_CAP", "KERNELS_MIN", "KERNELS_PER_CPU", "KERNEL_BUDGET_MB",
-    "LOADING_TEXT", "LOST_TEXT", "MB", "NOTEBOOK_DIRS_ENV", "NUDGE_POKE", "NUDGE_POKES",
+    "LOADING_TEXT", "LOST_TEXT", "RELOAD_TEXT", "MB", "NOTEBOOK_DIRS_ENV", "NUDGE_POKE", "NUDGE_POKES",
     "NoDelayKernelWebsocketConnection", "PAGE_EXTENSIONS", "POOL_ENV", "QuickReadyKernelClient",
     "REPO", "RESERVED_MB", "SHARE", "TEST_NOTEBOOK_DIRS", "TutorKernelManager",
     "UNUSED_EXTENSIONS", "UNUSED_PLUGINS", "WARM_CALLS", "WARM_MODULES", "adoption_code",

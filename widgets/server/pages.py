@@ -137,6 +137,10 @@ LOST_TEXT = {
           "huminto.",
     "fa": "ارتباط با درس قطع شد. صفحه را دوباره بارگیری کنید تا از همان جا ادامه دهید.",
 }
+RELOAD_TEXT = {  # the note's button
+    "en": "Reload", "pt_BR": "Recarregar", "es_AR": "Recargar", "th": "โหลดใหม่",
+    "tl": "I-reload", "fa": "بارگیری دوباره",
+}
 
 
 
@@ -177,7 +181,8 @@ def tutor_prelaunch_hook(req_handler, notebook, cwd):
     shown.metadata["tutor_loading"] = {
         "lang": code.replace("_", "-"), "dir": text_direction(code),
         "text": LOADING_TEXT.get(code, LOADING_TEXT["en"]),
-        "lost": LOST_TEXT.get(code, LOST_TEXT["en"])}
+        "lost": LOST_TEXT.get(code, LOST_TEXT["en"]),
+        "reload": RELOAD_TEXT.get(code, RELOAD_TEXT["en"])}
     return shown
 
 
