@@ -38,7 +38,9 @@ How it measures (all timestamps are ``performance.now()`` inside the page):
 * first widget, cold: a Voilà server is started for each notebook and the
   page is loaded once in a fresh browser context (empty HTTP cache).  A
   MutationObserver installed before any page script runs records the first
-  moment a ``.tutor-ready`` element is visible; ``performance.now()`` counts
+  moment a ``.tutor-ready`` element is visible (``visibility`` included: the
+  tutor's front-end keeps the cells hidden until every view in them, nested
+  boxes and anywidgets too, is drawn); ``performance.now()`` counts
   from the start of the navigation.  Each load runs the notebook in a new
   kernel, as for a real visitor.
 * first widget, warm: ``--warm`` more loads in the same browser context
@@ -106,14 +108,15 @@ READY_PROBE = """
   const check = () => {
     if (window.__tutorReadyAt !== undefined) return;
     const el = document.querySelector('.tutor-ready');
-    if (el && el.checkVisibility()) {
+    if (el && el.checkVisibility({visibilityProperty: true})) {
       window.__tutorReadyAt = performance.now();
       observer.disconnect();
     }
   };
   const observer = new MutationObserver(check);
   observer.observe(document, {subtree: true, childList: true, attributes: true,
-                              attributeFilter: ['style', 'class', 'hidden']});
+                              attributeFilter: ['style', 'class', 'hidden',
+                                                'data-tutor-pending']});
 })();
 """
 

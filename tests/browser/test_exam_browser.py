@@ -24,7 +24,10 @@ QUESTIONS, PASS_MARK = 20, 15  # as the notebook sets them
 
 
 def first_answer(task):
-    """The first answer on offer in a question's box."""
+    """The first answer on offer in a question's box (once the question has something to
+    click: its views may still be drawn when the page shows)."""
+    expect(task.locator("button:enabled:visible, .tutor-card:not(.tutor-card-disabled)")
+           .first).to_be_visible()
     choices = task.locator(".tutor-task-choices button:enabled:visible")
     if choices.count():
         return choices.first

@@ -63,7 +63,7 @@ class TutorWidgetManager extends ManagerBase {
     const model = await this.get_model(modelId);
     const view = await this.create_view(model);
     Widget.attach(view.luminoWidget, host);
-    return view;
+    return drawn(view);
   }
 }
 
@@ -157,12 +157,29 @@ function shutdownOnLeave(config) {
   });
 }
 
-// The cells are on the page (the template hid them until Voila's theme loaded; the loading
-// screen covers them until the first lesson widget is there).
+// The cells are on the page (the template hid them until Voila's theme loaded), out of sight
+// while their widgets are drawn (data-tutor-pending; the loading screen covers them until
+// that mark is gone and the first lesson widget is there).
 function showCells() {
   window.themeLoaded = true;
   const cells = document.getElementById('rendered_cells');
-  if (cells) cells.style.display = '';
+  if (cells) {
+    cells.dataset.tutorPending = '';
+    cells.style.display = '';
+  }
+}
+
+function cellsDrawn() {
+  const cells = document.getElementById('rendered_cells');
+  if (cells) delete cells.dataset.tutorPending;
+}
+
+// A view and every view inside it, drawn: a box draws its children after its own view is
+// made (ipywidgets' ViewList), and an anywidget after its module is loaded.
+async function drawn(view) {
+  const children = view.children_views ? await Promise.all(view.children_views.views) : [];
+  await Promise.all(children.map(drawn));
+  return view;
 }
 
 // The whole page has come: Voila has run every cell, so the kernel holds every widget.
@@ -204,6 +221,7 @@ async function start() {
     }
   }
   await Promise.all(shown);
+  cellsDrawn();
   const first = document.querySelector(`[data-mime-type="${WIDGET_MIME}"]`);
   watchConnection(kernel, manager, first && first.dataset.modelId);
   window.dispatchEvent(new Event('resize'));
@@ -211,6 +229,7 @@ async function start() {
 
 window.tutorFrontend = start().catch((error) => {
   console.error('[tutor]', error);
+  cellsDrawn();
   const note = document.getElementById('tutor-lost');
   if (note) note.hidden = false;
 });
