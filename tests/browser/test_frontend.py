@@ -24,6 +24,15 @@ def paths(tutor_page) -> list[str]:
     return [urlsplit(url).path for url in tutor_page.requests]
 
 
+def answers_a_click(page) -> None:
+    """A click goes to the kernel and its answer comes back: the "Tie" button of lesson 4's
+    first step (a tie, worked first), then the step says whether that was right."""
+    feedback = page.locator(".tutor-feedback").first
+    before = feedback.inner_text()
+    page.get_by_role("button", name="Tie").first.click()
+    expect(feedback).not_to_have_text(before)
+
+
 def test_the_frontend_is_built():
     """`make test` builds it first; without it every page below would be Voila's."""
     assert re.fullmatch(r"[0-9a-f]{16}", frontend_version())
@@ -40,12 +49,7 @@ def test_a_lesson_page_loads_one_script_and_answers(tutor_page):
     assert f"tutor-frontend.js?v={frontend_version()}" in page.content()
     expect(page.locator("#tutor-loading")).to_have_count(0)
     expect(page.locator("#tutor-lost")).to_be_hidden()
-    # A click goes to the kernel and its answer comes back: the "Tie" button of the first step
-    # (a tie, worked first), then the step says whether that was right.
-    feedback = page.locator(".tutor-feedback").first
-    before = feedback.inner_text()
-    page.get_by_role("button", name="Tie").first.click()
-    expect(feedback).not_to_have_text(before)
+    answers_a_click(page)
 
 
 def test_a_long_page_scrolls_to_its_end_on_a_phone(tutor_page):
@@ -140,7 +144,4 @@ def test_voilas_own_frontend_when_asked(voila_frontend, record_page):
     assert "/voila/static/voila.js" in paths(recorder)
     assert FRONTEND_JS not in paths(recorder)
     expect(page.locator("#tutor-lost")).to_have_count(0)
-    feedback = page.locator(".tutor-feedback").first
-    before = feedback.inner_text()
-    page.get_by_role("button", name="Tie").first.click()
-    expect(feedback).not_to_have_text(before)
+    answers_a_click(page)

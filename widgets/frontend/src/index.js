@@ -157,11 +157,10 @@ function shutdownOnLeave(config) {
   });
 }
 
-// The cells are on the page (the template hid them until Voila's theme loaded), out of sight
-// while their widgets are drawn (data-tutor-pending; the loading screen covers them until
-// that mark is gone and the first lesson widget is there).
+// The cells are on the page (the template hid them until Voila's theme loaded, which never
+// comes here), out of sight while their widgets are drawn (data-tutor-pending; the loading
+// screen covers them until that mark is gone and the first lesson widget is there).
 function showCells() {
-  window.themeLoaded = true;
   const cells = document.getElementById('rendered_cells');
   if (cells) {
     cells.dataset.tutorPending = '';

@@ -1,7 +1,5 @@
 // Non-widget cell outputs (a printed text, an image, some HTML, an error), as JupyterLab
 // shows them. The tutor's lessons display widgets; these are for any other notebook served.
-const TEXT_MIMES = ['text/plain'];
-
 function pre(text, mime) {
   const el = document.createElement('pre');
   el.textContent = text;
@@ -36,9 +34,7 @@ function rich(data) {
   for (const mime of ['image/png', 'image/jpeg', 'image/gif']) {
     if (mime in data) return image(data[mime], mime);
   }
-  for (const mime of TEXT_MIMES) {
-    if (mime in data) return pre(text(data[mime]), mime);
-  }
+  if ('text/plain' in data) return pre(text(data['text/plain']), 'text/plain');
   return null;
 }
 
