@@ -24,6 +24,7 @@ import ipywidgets as W
 
 import truco
 from truco.i18n import BIDI_CONTROLS, Phrase, capitalize_first, get_language
+from .first import FeedbackFirst, mark_feedback
 from .i18n import N_, _
 
 from .language import RTL_CLASS, apply_session_language, direction
@@ -428,7 +429,7 @@ def send_now() -> None:
         pass
 
 
-class TutorWidget:
+class TutorWidget(FeedbackFirst):
     """Base of every tutor widget: ``widget`` is the displayable root (a VBox with class
     ``tutor-ready``), ``feedback`` the main HTML box (class ``tutor-feedback``) and
     ``message`` the plain text last shown in it."""
@@ -441,7 +442,7 @@ class TutorWidget:
         self.message = ""
         self.tone = "info"
         self._said = 0
-        self.feedback = feedback_box()
+        self.feedback = mark_feedback(feedback_box())
         self.feedback.add_class(BENCH_FEEDBACK)
 
     def _root(self, children) -> W.VBox:
@@ -450,6 +451,7 @@ class TutorWidget:
         root.add_class("tutor-widget")
         rtl(root)
         self.widget = root
+        self.hook()  # a click's feedback leaves before the rest (widgets.first)
         return root
 
     def say(self, text: str, tone: str = "info", details: Iterable[str] = ()) -> None:
@@ -459,6 +461,7 @@ class TutorWidget:
         self._said += 1
         set_feedback(self.feedback, text, tone, details, self._said)
         send_now()  # the feedback leaves before whatever the caller draws next
+        self.release()  # then what the click held back (widgets.first)
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -88,6 +88,7 @@ class PlayTable(TutorWidget):
         self.entries: list[tuple[int, str]] = []  # the log: (hand, line), oldest first
         self.full_log = False
         self.summary = None  # the summary of the hand just finished, while play pauses
+        self._table_due = None  # the bubbles of a table drawn after the message (_draw_due)
         self.table = TableView(self.variant, seat, on_card=self._on_card, on_action=self.act,
                                on_reject=lambda m: self.say(m, "error"),
                                on_next=self.next_hand, label=self._action_label)
@@ -134,6 +135,7 @@ class PlayTable(TutorWidget):
                  _("A new game of {variant}. You are {player}."))
         self.say(start.format(variant=_(self.variant.title), player=seat_name(self.seat)),
                  "info", self._turn_hint())
+        self._draw_due()
 
     def next_hand(self) -> bool:
         """Deal on after a hand's summary (the Next hand button)."""
@@ -147,6 +149,7 @@ class PlayTable(TutorWidget):
         self._hand = self.game.hand_no
         new = self._advance()
         self.say(new[0] if new else _("Done."), "info", new[1:] + self._turn_hint())
+        self._draw_due()
         return True
 
     def choose_opponent(self, name) -> bool:
@@ -229,6 +232,7 @@ class PlayTable(TutorWidget):
             return False
         new = self._advance()
         self.say(new[0] if new else _("Done."), "info", new[1:] + self._turn_hint())
+        self._draw_due()
         return True
 
     def ask_coach(self):
@@ -324,8 +328,10 @@ class PlayTable(TutorWidget):
 
     def _advance(self) -> list[str]:
         """After the learner's action (or a new hand): the computers play until the learner's
-        turn or the hand's end; the log, the bubbles and the table are brought up to date.
-        Returns the new log lines."""
+        turn or the hand's end. Returns the new log lines. A hand's end is drawn at once (its
+        summary, before ``on_hand_over``); otherwise the table and the log are drawn by
+        :meth:`_draw_due`, which the caller calls after its message: the learner's feedback
+        leaves the kernel first (widgets.first)."""
         game = self.game
         self.advice = None  # the position changes: the coach's numbers are stale
         self.coach_html.value = ""
@@ -353,10 +359,18 @@ class PlayTable(TutorWidget):
             self.table.draw_summary(game, self.summary, final=game.is_over or self.one_hand)
             if self.one_hand and self.on_hand_over is not None:
                 self.on_hand_over(self.summary)
+            self._draw_log()
+            self._table_due = None
         else:
-            self.table.draw(game, bubbles=bubbles(events, self.variant, hand))
-        self._draw_log()
+            self._table_due = bubbles(events, self.variant, hand)
         return new
+
+    def _draw_due(self) -> None:
+        """Draw the table (with the bubbles of the last actions) and the log, if due."""
+        due, self._table_due = self._table_due, None
+        if due is not None:
+            self.table.draw(self.game, bubbles=due)
+            self._draw_log()
 
     def _line(self, event) -> str | None:
         start = self._starts.get(event.hand)

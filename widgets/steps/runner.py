@@ -17,9 +17,7 @@ browser only draws and reports clicks, which the task checks.
 """
 from __future__ import annotations
 
-import contextlib
 import datetime
-import functools
 import random
 
 import ipywidgets as W
@@ -79,61 +77,34 @@ def runnable_steps(plan: Plan, variant) -> list[int]:
 class TaskPage(TutorWidget):
     """A page that asks one task at a time in its ``task_box``: a lesson's steps
     (:class:`StepRunner`), the exam, the review. A click's feedback is the first thing the
-    page gets back (:meth:`_feedback_first`); what the page stores is written after it."""
+    page gets back (:mod:`widgets.first`: the task's own updates, its cards revealed and its
+    buttons disabled, and the next task follow it); what the page stores is written after it."""
 
     task = None
     task_box: W.Box
 
     def __init__(self):
         super().__init__()
-        self._held: contextlib.ExitStack | None = None  # the task's updates held in a click
         self._tasks = 0
 
     def _show_task(self, task) -> None:
-        """Put ``task`` in the task box: its messages handled feedback-first, the bench's
-        click target marked, and ``tutor-task-<n>`` on the box (tests wait on it: the n-th
-        task drawn on this page)."""
+        """Put ``task`` in the task box: its messages handled feedback-first (by this page,
+        also those of a tutor widget inside the task), the bench's click target marked, and
+        ``tutor-task-<n>`` on the box (tests wait on it: the n-th task drawn on this page)."""
         self.task_box.children = (task.view,)
-        self._feedback_first(task)
+        self.hook(task.view, take=True)
         mark_bench_target(task)
         self._tasks += 1
         for cls in list(self.task_box._dom_classes):
             self.task_box.remove_class(cls)
         self.task_box.add_class(f"tutor-task-{self._tasks}")
 
-    def _feedback_first(self, task) -> None:
-        """Every message the browser sends to ``task``'s widgets (a click, a pick, a choice) is
-        handled with the task's own updates held (its cards revealed, its buttons disabled):
-        they leave right after the feedback (:meth:`say`), so the browser shows the feedback
-        first and draws the rest after it. (A comm has one message handler: ours calls the
-        widget's own.)"""
-        for widget in _widgets(task.view):
-            if getattr(widget, "comm", None) is not None:
-                widget.comm.on_msg(functools.partial(self._on_task_msg, task,
-                                                     widget._handle_msg))
-
-    def _on_task_msg(self, task, handle, msg) -> None:
-        if task is not self.task or self._held is not None:
-            handle(msg)
-            return
-        with contextlib.ExitStack() as held:
-            for widget in _widgets(task.view):
-                held.enter_context(widget.hold_sync())
-            self._held = held
-            try:
-                handle(msg)
-            finally:
-                self._held = None  # leaving the block sends what is still held
-        if task is self.task:
-            self._feedback_first(task)  # widgets the click added to the task
+    def after_browser_msg(self) -> None:
+        super().after_browser_msg()
+        task = self.task
+        if task is not None:
+            self.hook(task.view, take=True)  # widgets the click added to the task
             mark_bench_target(task)  # its buttons may have changed (a second question)
-
-    def say(self, text, tone="info", details=()) -> None:
-        """Show the feedback; then what a click held back (see :meth:`_feedback_first`)."""
-        super().say(text, tone, details)
-        held, self._held = self._held, None
-        if held is not None:
-            held.close()
 
 
 class StepRunner(TaskPage):
@@ -356,22 +327,6 @@ class StepRunner(TaskPage):
                  .format(variant=_(self.variant.title)), "info")
         self.summary.children = (self._links(),)
         self.summary.layout.display = None
-
-
-def _widgets(root):
-    """``root`` and every widget under it, with their layouts and styles (each a widget of its
-    own in the browser)."""
-    todo = [root]
-    while todo:
-        widget = todo.pop()
-        if not isinstance(widget, W.Widget):
-            continue
-        yield widget
-        for name in ("layout", "style"):
-            part = getattr(widget, name, None)
-            if isinstance(part, W.Widget):
-                yield part
-        todo.extend(getattr(widget, "children", ()) or ())
 
 
 def lesson(plan: Plan, variant=None, progress=None, seed=None, footer: bool = True) -> None:

@@ -1,0 +1,137 @@
+"""Feedback first: what the learner clicked gets its answer before anything else is drawn.
+
+A click reaches a tutor widget as a message from the browser to one of its widgets. While that
+message is handled, every other widget of the tutor widget (its table, its cards, its buttons,
+its next task) keeps its changes back (ipywidgets' ``hold_sync``); :meth:`FeedbackFirst.
+release` sends them, and the tutor widget's ``say()`` calls it right after the feedback has
+left the kernel. So the browser gets the feedback first and draws the rest after it.
+
+Between the two the kernel steps aside for :data:`PAUSE` seconds: on a small server (two
+cores) the kernel going straight on to draw the next task (a few milliseconds of Python) takes
+a core from the server and the browser, which are passing the feedback on and drawing it.
+On lesson 1, a click's feedback came in 8.3 ms instead of 12.2 (median of 50 clicks, a
+pause of 4 ms; one run each, on a noisy machine); what follows the feedback comes those few
+milliseconds later, while the learner reads it.
+
+A message that comes while another is handled, and a click made in Python
+(``button.click()``, no browser message), are handled as they are, nothing held.
+"""
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator
+
+import ipywidgets as W
+
+__all__ = ["FeedbackFirst", "PAUSE", "mark_feedback", "widgets_under"]
+
+PAUSE = 0.005  # seconds the kernel waits, after the feedback, before sending the rest
+
+
+def widgets_under(root) -> Iterator[W.Widget]:
+    """``root`` and every widget under it, with their layouts and styles (each a widget of its
+    own in the browser)."""
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if not isinstance(widget, W.Widget):
+            continue
+        yield widget
+        for name in ("layout", "style"):
+            part = getattr(widget, name, None)
+            if isinstance(part, W.Widget):
+                yield part
+        todo.extend(getattr(widget, "children", ()) or ())
+
+
+_held: list | None = None  # the widgets holding their changes while a message is handled
+
+
+def mark_feedback(box: W.Widget) -> W.Widget:
+    """Mark ``box`` (with its layout and style) as a feedback box: its changes are never held."""
+    for part in (box, getattr(box, "layout", None), getattr(box, "style", None)):
+        if isinstance(part, W.Widget):
+            part._tutor_feedback = True
+    return box
+
+
+class FeedbackFirst:
+    """Mixin of the tutor widgets: ``widget`` is the root, ``feedback`` its feedback box.
+    :meth:`hook` routes the browser's messages to the widgets under a root through
+    :meth:`_on_browser_msg`; :meth:`release` (called by ``say()``) sends what was held."""
+
+    widget: W.Widget
+    feedback: W.Widget
+
+    def hook(self, root=None, *, take: bool = False) -> None:
+        """Handle the browser's messages to every widget under ``root`` (default: the whole
+        tutor widget) feedback-first. A widget already handled so by another tutor widget (one
+        inside this one, e.g. a table in a lesson's task) stays with it unless ``take``."""
+        for widget in widgets_under(self.widget if root is None else root):
+            comm = getattr(widget, "comm", None)
+            owner = getattr(widget, "_tutor_first", None)
+            if comm is None or owner is self or (owner is not None and not take):
+                continue
+            widget._tutor_first = self
+            comm.on_msg(functools.partial(self._on_browser_msg, widget._handle_msg))
+
+    def held_widgets(self) -> Iterator[W.Widget]:
+        """The widgets whose changes wait for the feedback: all but the feedback boxes (this
+        widget's, and those of tutor widgets inside it, see :func:`mark_feedback`)."""
+        for widget in widgets_under(self.widget):
+            if getattr(widget, "_tutor_feedback", False):
+                continue
+            yield widget
+
+    def _on_browser_msg(self, handle, msg) -> None:
+        # A comm has one message handler: this one calls the widget's own (``handle``).
+        global _held
+        if _held is not None:
+            handle(msg)
+            return
+        held = _held = _hold(self.held_widgets())
+        try:
+            handle(msg)
+        finally:
+            if _held is held:  # not released by a say(): send what is held now
+                _held = None
+                _send_held(held)
+        self.after_browser_msg()
+
+    def after_browser_msg(self) -> None:
+        """After a message: the widgets it added are handled feedback-first too."""
+        self.hook()
+
+    def release(self) -> None:
+        """Send what the message being handled held back (after a pause, see the module's
+        notes); nothing to do outside a browser message. Any tutor widget's feedback releases
+        it: the first feedback of the message, whichever widget (or widget inside) says it."""
+        global _held
+        held, _held = _held, None
+        if held is not None:
+            time.sleep(PAUSE)
+            _send_held(held)
+
+
+# ipywidgets' ``Widget.hold_sync`` for many widgets at once, at a fraction of its cost: the
+# same flag and set of held names (ipywidgets 8), but a widget with nothing held sends nothing
+# (hold_sync's exit asks every widget for its state, changed or not: for the forty widgets of
+# a play table, most of a millisecond). A widget already held (by a hold_sync around the
+# message) is left to its holder.
+def _hold(widgets) -> list[W.Widget]:
+    held = []
+    for widget in widgets:
+        if widget._holding_sync is not True:
+            widget._holding_sync = True
+            held.append(widget)
+    return held
+
+
+def _send_held(held: list[W.Widget]) -> None:
+    for widget in held:
+        widget._holding_sync = False
+        names = widget._states_to_send
+        if names:
+            widget.send_state(set(names))
+            names.clear()
