@@ -89,6 +89,20 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
             self.log.warning("Could not set TCP_NODELAY on kernel websocket: %s", exc)
         return super().connect()
 
+    # The pool's warm-up steps aside while this page's kernel answers (pause.py): from the
+    # page's message until the kernel's idle status.
+    def handle_incoming_message(self, incoming_msg):
+        busy = getattr(self.multi_kernel_manager, "page_busy", None)
+        if busy is not None and self.channels:
+            busy(self.kernel_id)
+        return super().handle_incoming_message(incoming_msg)
+
+    def handle_outgoing_message(self, stream, outgoing_msg):
+        super().handle_outgoing_message(stream, outgoing_msg)
+        idle = getattr(self.multi_kernel_manager, "page_idle", None)
+        if idle is not None and _is_idle_status(self.session, stream, outgoing_msg):
+            idle(self.kernel_id)
+
     def nudge(self):
         future = super().nudge()
         if baseline() or future.done():
@@ -119,3 +133,22 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         future.add_done_callback(close)
         loop.call_later(NUDGE_POKE, poke, 0)
         return future
+
+
+def _is_idle_status(session, stream, msg_list) -> bool:
+    """Whether a kernel's message (ZMQ frames) is its IOPub "status: idle"."""
+    channel = stream if isinstance(stream, str) else getattr(stream, "channel", None)
+    if channel != "iopub":
+        return False
+    try:
+        _idents, parts = session.feed_identities(msg_list)
+        header = session.unpack(_bytes(parts[1]))
+        if header.get("msg_type") != "status":
+            return False
+        return session.unpack(_bytes(parts[4])).get("execution_state") == "idle"
+    except Exception:  # not a message we can read: not an idle status
+        return False
+
+
+def _bytes(part) -> bytes:
+    return part.bytes if hasattr(part, "bytes") else bytes(part)
