@@ -133,3 +133,29 @@ def test_a_lesson_task_holding_a_table_is_answered_by_the_page():
         update_rows(table.feedback.comm.comm_id))
     rest = [i for i in update_rows() if i not in feedbacks]
     assert feedbacks and (not rest or min(feedbacks) < min(rest))
+
+
+def test_a_task_redraws_after_its_report_unless_the_page_closed_it():
+    """Task.report(outcome, then=...): the page hears the outcome (and says its feedback)
+    before the task draws its answered state; a task the page closed is not drawn again."""
+    import random
+
+    import truco
+    from widgets.steps.tasks import task_class
+
+    def manilha_task():
+        return task_class("manilhas")(truco.variant("paulista"), random.Random(3))
+
+    task = manilha_task()
+    seen = []
+    task.on_outcome(lambda outcome: seen.append(list(task.row.items)))
+    before = list(task.row.items)
+    task.answer(task.wrong_answer())  # a slip: the task goes on, the card marked wrong
+    assert seen == [before]  # the page heard it before the row changed ...
+    assert task.row.items != before  # ... and the row was drawn after
+
+    closed = manilha_task()
+    closed.on_outcome(lambda outcome: closed.close())  # the page moves on at once
+    drawn_before = list(closed.row.items)
+    closed.answer(closed.wrong_answer())
+    assert closed.closed and closed.row.items == drawn_before

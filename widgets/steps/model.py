@@ -129,10 +129,20 @@ class Task:
     def on_outcome(self, fn: Callable[[Outcome], object]) -> None:
         self._listeners.append(fn)
 
-    def report(self, outcome: Outcome) -> Outcome:
+    def report(self, outcome: Outcome, then: Callable[[], object] | None = None) -> Outcome:
+        """Tell the listeners (the page: its feedback); then ``then()``, the task's own
+        redrawing, unless a listener closed the task (the page moved on to the next one):
+        the learner's feedback is worked out and sent before the task is drawn again."""
         for fn in list(self._listeners):
             fn(outcome)
+        if then is not None and not self.closed:
+            then()
         return outcome
+
+    @property
+    def closed(self) -> bool:
+        """Whether the task's view is closed (the page replaced it)."""
+        return self.view is not None and getattr(self.view, "comm", None) is None
 
     def answer(self, key: str) -> Outcome:  # pragma: no cover - every task defines it
         """Answer with ``key`` (what a click sends): checks it with the engine and reports."""

@@ -116,8 +116,8 @@ class HandTask(Task):
         explanation = self.verdict.explain()
         if not right:
             explanation = " ".join([_("No."), explanation])
-        self._draw()
-        return self.report(Outcome(right, True, explanation, answer=key, correct=self.correct))
+        return self.report(Outcome(right, True, explanation, answer=key, correct=self.correct),
+                           then=self._draw)
 
     def solution(self) -> str:
         return self.correct

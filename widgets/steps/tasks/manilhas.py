@@ -127,9 +127,8 @@ class ManilhaTask(Task):
             self.found.append(card)
             note = _("{found} of {n} found").format(found=len(self.found), n=n)
             if len(self.found) < n:
-                self._draw()
                 return self.report(Outcome(True, False, "", note=note, answer=card.code,
-                                           correct=card.code))
+                                           correct=card.code), then=self._draw)
             return self._finish()
         # a slip: noted, the task goes on
         self.slips += 1
@@ -142,9 +141,8 @@ class ManilhaTask(Task):
             self.wrong.append(card)
         count = _("{found} of {n} found").format(found=len(self.found), n=n)
         note = _("{why} {count}.").format(why=sentence(why), count=count)
-        self._draw()
         return self.report(Outcome(False, False, sentence(why), note=note, answer=card.code,
-                                   correct=expected.code, slip=True))
+                                   correct=expected.code, slip=True), then=self._draw)
 
     def solution(self) -> str:
         return self.targets_left()[0]
@@ -176,10 +174,10 @@ class ManilhaTask(Task):
                             "All {n} found, with {slips} slips.", self.slips).format(
                                 n=n, slips=self.slips)
         right = self.slips <= MAX_SLIPS
-        self._draw()
         return self.report(Outcome(right, True, explanation, note=note,
                                    answer=" ".join(c.code for c in self.found),
-                                   correct=" ".join(c.code for c in self.targets)))
+                                   correct=" ".join(c.code for c in self.targets)),
+                           then=self._draw)
 
     def _draw(self) -> None:
         v, vira = self.variant, self.vira

@@ -141,8 +141,7 @@ class MuestraTask(AnswerTask):
             outcome = Outcome(False, True, self._why(), answer=key,
                               correct=" ".join(c.code for c in self.targets))
         self.over = outcome.done
-        self._draw()
-        return self.report(outcome)
+        return self.report(outcome, then=self._draw)
 
     def solution(self) -> str:
         rest = [c for c in self.targets if c not in self.found]

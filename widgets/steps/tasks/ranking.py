@@ -158,14 +158,17 @@ class RankTask(Task):
         right = key == self.right_key
         self.row.lock()
         self.tie_button.disabled = True
-        self._draw(reveal=self.right_key if self.right_key != TIE else None)
-        self.hint.value = ""
         explanation = self._explain()
         if not right:
             explanation = _("The answer: {answer}. {why}").format(
                 answer=self._answer_words(self.right_key), why=explanation)
         return self.report(Outcome(right, True, explanation, answer=key,
-                                   correct=self.right_key))
+                                   correct=self.right_key), then=self._reveal)
+
+    def _reveal(self) -> None:
+        """The answered question: the right card shown, the hint gone."""
+        self._draw(reveal=self.right_key if self.right_key != TIE else None)
+        self.hint.value = ""
 
     def solution(self) -> str:
         return self.right_key

@@ -220,9 +220,8 @@ class TrickTask(Task):
         right = code in self.correct
         v, vira = self.variant, self.vira
         explanation = self.verdict.explain() if right else why_wrong(v, vira, self.verdict, code)
-        self._draw()
         return self.report(Outcome(right, True, explanation, answer=code,
-                                   correct=" ".join(sorted(self.correct))))
+                                   correct=" ".join(sorted(self.correct))), then=self._draw)
 
     def solution(self) -> str:
         return sorted(self.correct)[0]
