@@ -8,10 +8,11 @@ left the kernel. So the browser gets the feedback first and draws the rest after
 
 Between the two the kernel steps aside for :data:`PAUSE` seconds: on a small server (two
 cores) the kernel going straight on to draw the next task (a few milliseconds of Python) takes
-a core from the server and the browser, which are passing the feedback on and drawing it.
-On lesson 1, a click's feedback came in 8.3 ms instead of 12.2 (median of 50 clicks, a
-pause of 4 ms; one run each, on a noisy machine); what follows the feedback comes those few
-milliseconds later, while the learner reads it.
+a core from the server and the browser, which are passing the feedback on and drawing it. The
+pause covers the feedback's way to the page (about 3 ms) and the frame that draws it. On
+lesson 1, a click's feedback came in 8.3 ms instead of 12.2 with a pause of 4 ms, 7.5 ms with
+8 ms (median of 50 clicks, one run each, on a noisy machine); what follows the feedback comes
+those few milliseconds later, while the learner reads it.
 
 A message that comes while another is handled, and a click made in Python
 (``button.click()``, no browser message), are handled as they are, nothing held.
@@ -26,7 +27,7 @@ import ipywidgets as W
 
 __all__ = ["FeedbackFirst", "PAUSE", "mark_feedback", "widgets_under"]
 
-PAUSE = 0.005  # seconds the kernel waits, after the feedback, before sending the rest
+PAUSE = 0.010  # seconds the kernel waits, after the feedback, before sending the rest
 
 
 def widgets_under(root) -> Iterator[W.Widget]:
