@@ -28,21 +28,15 @@ PAUSE_LIMIT = 2.0  # seconds a busy page may hold the pool's warm-up
 
 class PoolPauseMixin:
     """TutorKernelManager's side (``page_busy`` / ``page_idle``, called by the websocket
-    connection, websocket.py); needs PoolMixin's ``_pool`` and ``_kernel_pid``."""
-
-    def _pause_state(self) -> tuple[dict, dict]:
-        if not hasattr(self, "_busy_pages"):
-            self._busy_pages: dict[str, float] = {}  # page kernel id -> busy since
-            self._paused: dict[str, int] = {}  # pooled kernel id -> pid stopped
-            self._pause_timer = None
-        return self._busy_pages, self._paused
+    connection, websocket.py); needs PoolMixin's ``_pool``, ``_pool_ids`` and ``_kernel_pid``,
+    and the state TutorKernelManager makes: ``_busy_pages`` (page kernel id -> busy since),
+    ``_paused`` (pooled kernel id -> pid stopped) and ``_pause_timer``."""
 
     def page_busy(self, kernel_id: str) -> None:
         """A page's message is going to its kernel ``kernel_id``: the warm-up steps aside."""
-        if not hasattr(signal, "SIGSTOP") or kernel_id in getattr(self, "_pool_ids", ()):
+        if not hasattr(signal, "SIGSTOP") or kernel_id in self._pool_ids:
             return
-        busy, _paused = self._pause_state()
-        busy[kernel_id] = time.monotonic()
+        self._busy_pages[kernel_id] = time.monotonic()
         self._pool_pause()
         if self._pause_timer is None:
             from tornado.ioloop import IOLoop
@@ -51,14 +45,14 @@ class PoolPauseMixin:
 
     def page_idle(self, kernel_id: str) -> None:
         """The page's kernel ``kernel_id`` is idle: the warm-up goes on when no page is busy."""
-        busy, _paused = self._pause_state()
+        busy = self._busy_pages
         if busy.pop(kernel_id, None) is not None and not busy:
             self._pool_continue()
 
     def _pause_expire(self) -> None:
         """Pages busy for longer than PAUSE_LIMIT no longer hold the warm-up."""
         self._pause_timer = None
-        busy, _paused = self._pause_state()
+        busy = self._busy_pages
         now = time.monotonic()
         for kernel_id in [k for k, since in busy.items() if now - since >= PAUSE_LIMIT]:
             del busy[kernel_id]
@@ -71,8 +65,8 @@ class PoolPauseMixin:
             self._pool_continue()
 
     def _pool_pause(self) -> None:
-        _busy, paused = self._pause_state()
-        for pooled in getattr(self, "_pool", ()):
+        paused = self._paused
+        for pooled in self._pool:
             if pooled.ready or pooled.taken or pooled.kernel_id in paused:
                 continue
             pid = self._kernel_pid(pooled.kernel_id)
@@ -81,13 +75,13 @@ class PoolPauseMixin:
 
     def _pool_continue(self, kernel_id: str | None = None) -> None:
         """Continue the stopped warming kernels (only ``kernel_id``, if given)."""
-        _busy, paused = self._pause_state()
+        paused = self._paused
         for kid in [k for k in paused if kernel_id is None or k == kernel_id]:
             _signal(paused.pop(kid), signal.SIGCONT)
 
     def pause_count(self) -> int:
         """How many warming kernels are stopped now (for tests and the log)."""
-        return len(self._pause_state()[1])
+        return len(self._paused)
 
 
 def _signal(pid: int, sig) -> bool:
