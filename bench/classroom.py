@@ -231,8 +231,8 @@ class Learner:
 
         def on_msg(msg):
             if "t" not in seen and msg["content"]["comm_id"] == self.feedback and \
-                    "value" in msg["content"]["data"].get("state", {}):
-                if 'data-tone="info"' in msg["content"]["data"]["state"]["value"]:
+                    "tone" in msg["content"]["data"].get("state", {}).get("msg", {}):
+                if msg["content"]["data"]["state"]["msg"]["tone"] == "info":
                     seen["saving"] = True  # "Saving…": the database is locked, wait on
                 else:
                     seen["t"] = time.perf_counter()
@@ -244,10 +244,10 @@ class Learner:
             raise RuntimeError("no feedback after a click")
         self.latencies.append(seen["t"] - start)
         self.savings += int(seen.get("saving", False))
-        value = self.states[self.feedback]["value"]
-        if 'data-tone="error"' in value:
-            raise RuntimeError("error feedback: " + re.sub(r"<[^>]+>", " ", value).strip())
-        self.rights += int('data-tone="right"' in value)
+        said = self.states[self.feedback]["msg"]
+        if said["tone"] == "error":
+            raise RuntimeError("error feedback: " + " ".join([said["text"], *said["details"]]))
+        self.rights += int(said["tone"] == "right")
         if self._again_button() is None and self._task_box()[0] <= before:
             raise RuntimeError("the runner did not show the next task")
 

@@ -24,6 +24,7 @@ import ipywidgets as W
 
 import truco
 from truco.i18n import BIDI_CONTROLS, Phrase, capitalize_first, get_language
+from .feedback import FEEDBACK, TONE_STYLES, TONES, FeedbackBox, feedback_box, set_feedback, tone_icon
 from .first import FeedbackFirst, mark_feedback
 from .i18n import N_, _
 
@@ -40,7 +41,7 @@ __all__ = [
     "tone_icon", "BENCH_CLICK", "BENCH_FEEDBACK", "READY", "FEEDBACK", "TONE_STYLES",
 ]
 
-READY, FEEDBACK = "tutor-ready", "tutor-feedback"
+READY = "tutor-ready"
 BENCH_CLICK, BENCH_FEEDBACK = "tutor-bench-click", "tutor-bench-feedback"
 
 # The special cards' place among the specials, in words (index 0 = the strongest).
@@ -55,35 +56,6 @@ _SPECIAL_WORDS = {
 }
 _KIND_NAMES = {"common": N_("common card"), "manilha": N_("manilha"),
                "brava": N_("carta brava"), "pieza": N_("pieza"), "mata": N_("mata")}
-TONES = ("info", "right", "wrong", "error")
-
-# How each tone looks: (text colour, background, accent for the border and the icon). The text
-# has a contrast ratio of at least 7:1 on its background, the accent at least 3:1, and every
-# tone but "info" also shows an icon of its own shape (a tick, a cross, a warning sign) named
-# for screen readers, so right and wrong never differ by colour alone. Inline styles: they
-# need no stylesheet, no network, and work wherever the HTML is shown.
-TONE_STYLES = {
-    "info": ("#1b1b1b", "#f8f9fa", "#868e96"),
-    "right": ("#0b3d1a", "#ebfbee", "#1e7b34"),
-    "wrong": ("#5c0a0a", "#fff5f5", "#c92a2a"),
-    "error": ("#4a2600", "#fff4e6", "#b35c00"),
-}
-_TONE_WORDS = {"right": N_("Right"), "wrong": N_("Wrong"), "error": N_("Not possible")}
-# Icons drawn in a 20 x 20 box: a white mark on a shape filled with the accent colour.
-_TONE_ICONS = {
-    "right": '<circle cx="10" cy="10" r="10" fill="{accent}"/>'
-             '<path d="M5.2 10.4l3.2 3.2 6.4-7" fill="none" stroke="#fff" stroke-width="2.4" '
-             'stroke-linecap="round" stroke-linejoin="round"/>',
-    "wrong": '<circle cx="10" cy="10" r="10" fill="{accent}"/>'
-             '<path d="M6.3 6.3l7.4 7.4M13.7 6.3l-7.4 7.4" stroke="#fff" stroke-width="2.4" '
-             'stroke-linecap="round"/>',
-    "error": '<path d="M10 1L19.5 18.5H0.5Z" fill="{accent}" stroke="{accent}" '
-             'stroke-linejoin="round" stroke-width="1"/>'
-             '<rect x="8.9" y="6.5" width="2.2" height="6.6" rx="1" fill="#fff"/>'
-             '<circle cx="10" cy="15.6" r="1.3" fill="#fff"/>',
-}
-
-
 def sentence(text: str) -> str:
     """``text`` as the start of a sentence: its first letter a capital (card names and team
     names start in lower case: "king of clubs: level 8" becomes "King of clubs: level 8").
@@ -284,55 +256,11 @@ def seat_label(seat: int) -> str:
     return _("Player {seat} ({team})").format(seat=seat, team=team_label(seat & 1))
 
 
-def feedback_box() -> W.HTML:
-    box = W.HTML(value="")
-    box.add_class(FEEDBACK)
-    rtl(box)
-    return box
-
-
 def rtl(widget: W.DOMWidget) -> W.DOMWidget:
     """Mark ``widget`` right to left (class ``tutor-rtl``) when the language is (Persian)."""
     if direction() == "rtl":
         widget.add_class(RTL_CLASS)
     return widget
-
-
-def tone_icon(tone: str) -> str:
-    """The icon of ``tone`` as inline SVG named for screen readers ('' for "info").
-
-    It holds no text, so the box's text stays exactly the message."""
-    if tone not in _TONE_ICONS:
-        return ""
-    accent = TONE_STYLES[tone][2]
-    word = escape(_(_TONE_WORDS[tone]), quote=True)
-    return (f'<svg class="tutor-msg-icon" xmlns="http://www.w3.org/2000/svg" '
-            f'viewBox="0 0 20 20" width="20" height="20" role="img" aria-label="{word}" '
-            f'focusable="false" style="flex:none;margin-top:.1em">'
-            f'{_TONE_ICONS[tone].format(accent=accent)}</svg>')
-
-
-def set_feedback(box: W.HTML, text: str, tone: str = "info", details: Iterable[str] = (),
-                 count: int = 0) -> None:
-    """Show ``text`` (plain, escaped here) in ``box``; ``details`` are extra lines.
-
-    The tone ("info", "right", "wrong", "error") sets the colours and the icon (see
-    :data:`TONE_STYLES`). ``count`` numbers the message, so repeating the same text still
-    changes the box."""
-    if tone not in TONES:
-        tone = "info"
-    ink, background, accent = TONE_STYLES[tone]
-    style = (f"display:flex;align-items:flex-start;gap:.55em;box-sizing:border-box;"
-             f"max-width:100%;margin:.35em 0;padding:.45em .75em;line-height:1.45;"
-             f"color:{ink};background:{background};border:1px solid {accent};"
-             f"border-inline-start:.35em solid {accent};border-radius:4px")
-    weight = "" if tone == "info" else ' style="font-weight:600"'
-    lines = "".join(f"<div>{escape(d)}</div>" for d in details if d)
-    box.value = (f'<div class="tutor-msg tutor-msg-{tone}" dir="{direction()}" role="status" '
-                 f'aria-live="polite" '
-                 f'data-tone="{tone}" data-n="{int(count)}" style="{style}">{tone_icon(tone)}'
-                 f'<div class="tutor-msg-body" style="min-width:0">'
-                 f'<div{weight}>{escape(text)}</div>{lines}</div></div>')
 
 
 def button(label: str, on_click: Callable[[], object], *, bench: bool = False) -> W.Button:
@@ -431,11 +359,11 @@ def send_now() -> None:
 
 class TutorWidget(FeedbackFirst):
     """Base of every tutor widget: ``widget`` is the displayable root (a VBox with class
-    ``tutor-ready``), ``feedback`` the main HTML box (class ``tutor-feedback``) and
+    ``tutor-ready``), ``feedback`` its feedback box (:mod:`widgets.feedback`) and
     ``message`` the plain text last shown in it."""
 
     widget: W.Box
-    feedback: W.HTML
+    feedback: FeedbackBox
 
     def __init__(self):
         apply_session_language()  # the page's ?lang= or the browser's language

@@ -45,7 +45,7 @@ from truco.i18n import LANGUAGES, Percent, get_language, language_name
 from .i18n import N_, _
 
 from .classroom import session as classroom
-from .common import FEEDBACK, READY, rtl, set_feedback
+from .common import READY, feedback_box, rtl, set_feedback
 from .language import (LANG_KEY, LANG_STORAGE_KEY, apply_session_language, direction,
                        requested_language)
 
@@ -410,8 +410,7 @@ class StartPage:
             value=self.variant, description=_("I want to learn"),
             style={"description_width": "initial"},
             layout=W.Layout(width="min(100%, 34em)"))
-        self.feedback = W.HTML()
-        self.feedback.add_class(FEEDBACK)
+        self.feedback = feedback_box()
         self.classroom = _join_panel(self.variant if chosen else None)
         done = (_classroom_progress(self.classroom.session)
                 if self.classroom.session is not None else {})
@@ -430,7 +429,6 @@ class StartPage:
         self.widget.add_class(READY)
         self.widget.add_class("tutor-widget")
         rtl(self.widget)
-        rtl(self.feedback)
         self.message = ""
         if chosen is None:
             self._say(_("Pick the variant you want to learn; you can change it here at any "
@@ -563,9 +561,9 @@ class Scoreboard:
         self.widget.add_class("tutor-total")
         rtl(self.widget)
         for quiz in quizzes:  # feedback can repeat itself; the score line changes each answer
-            for part in (quiz.feedback, getattr(quiz, "score_html", None)):
+            for part, name in ((quiz.feedback, "msg"), (getattr(quiz, "score_html", None), "value")):
                 if part is not None:
-                    part.observe(lambda _change: self.refresh(), names="value")
+                    part.observe(lambda _change: self.refresh(), names=name)
         self.refresh()
 
     @property

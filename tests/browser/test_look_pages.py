@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from shots import full_page
 
 from widgets import RankingExplorer, TieExplorer, TrickQuiz
+from widgets.feedback import TONE_STYLES
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -69,6 +70,34 @@ def test_right_and_wrong_feedback_look_different(tutor_page):
                 use_inner_text=True)
     right, wrong = looks["right"], looks["wrong"]
     assert all(a != b for a, b in zip(right, wrong)), looks
+    for tone, look in looks.items():  # the box's own stylesheet: the colours of TONE_STYLES
+        ink, background, accent = TONE_STYLES[tone]
+        assert look == (rgb(background), rgb(ink), rgb(accent)), (tone, look)
+
+
+def rgb(colour: str) -> str:
+    r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    return f"rgb({r}, {g}, {b})"
+
+
+def test_the_feedback_box_shows_its_message_as_text(tutor_page):
+    """Markup in a message is shown as the learner would type it, never run or drawn; an
+    empty box is in the page (a live region) but takes no room."""
+    page = tutor_page.open_lesson("tests/browser/fixtures/feedback.ipynb")
+    empty = page.locator(".tutor-feedback .tutor-msg-none")
+    expect(empty).to_have_attribute("role", "status")
+    assert empty.bounding_box()["height"] == 0
+    page.get_by_role("button", name="Say").click()
+    msg = page.locator('.tutor-feedback .tutor-msg[data-n="1"][data-tone="wrong"]')
+    expect(msg).to_have_text("<b>not bold</b> & <img src=x onerror=alert(1)>a <i>detail</i>")
+    assert msg.locator("b, img, i").count() == 0
+    expect(msg.locator("svg.tutor-msg-icon")).to_have_attribute("aria-label", "Wrong")
+    page.get_by_role("button", name="Say").click()  # the same words again: a new message
+    expect(page.locator('.tutor-feedback .tutor-msg[data-n="2"]')).to_have_count(1)
+    expect(page.locator(".tutor-feedback svg.tutor-msg-icon")).to_have_count(1)  # not two
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator(".tutor-feedback .tutor-msg")).to_have_count(0)
+    assert empty.bounding_box()["height"] == 0
 
 
 def test_buttons_stay_as_wide_as_their_label(tutor_page):
@@ -104,6 +133,8 @@ def test_tie_explorer_lists_the_tricks_once(tutor_page):
         shadow.set_trick(trick, result)
         expect(root.locator(".tutor-feedback")).to_contain_text(shadow.message.split(".")[0])
     assert shadow.message.startswith("Tricks: tied, team B.")
+    # The table under the feedback is drawn after it: its head no longer lists the tricks.
+    expect(root.locator("p", has_text="the dealer is on")).to_have_text(re.compile("^Team A is"))
     assert root.inner_text().count("Tricks:") == 1, root.inner_text()
     snapshot(page, "04_ties")
 

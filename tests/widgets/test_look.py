@@ -9,6 +9,7 @@ from tutor_clicks import walk
 from widgets import (BetLadder, EnvidoTrainer, ManilhaTrainer, PlayTable, RankingExplorer,
                      TieExplorer, TrickQuiz, VariantCompare)
 from widgets.common import TONE_STYLES, button, feedback_box, set_feedback, variant_picker
+from widgets.feedback import FeedbackBox
 from widgets.lesson import StartPage
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -87,6 +88,32 @@ def test_feedback_needs_no_stylesheet_or_network():
         set_feedback(box, "x", tone)
         assert "http" not in box.value.replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert "<style" not in box.value and "<link" not in box.value
+    # In the browser the box draws itself with its own module and stylesheet, both inline.
+    code = FeedbackBox._esm + FeedbackBox._css
+    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)|@import|url\(|import ", code)
+
+
+def css_rules(css: str) -> dict[str, dict]:
+    return {sel.strip(): style_of(ET.Element("x", style=body))
+            for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", css)}
+
+
+@pytest.mark.parametrize("tone", ["info", "right", "wrong", "error"])
+def test_the_box_stylesheet_draws_each_tone_as_the_inline_markup_does(tone):
+    rules, inline = css_rules(FeedbackBox._css), style_of(shown(tone))
+    drawn = {**rules[".tutor-msg"], **rules[f".tutor-msg-{tone}"]}
+    assert drawn == inline
+
+
+def test_a_message_is_text_not_markup():
+    box = feedback_box()
+    assert box.value == "" and "tone" not in box.msg
+    box.show("<b>bold?</b>", "sideways", ["<i>x</i>", ""], count=2)
+    assert box.msg == {"text": "<b>bold?</b>", "details": ["<i>x</i>"], "tone": "info",
+                       "n": 2, "dir": "ltr", "word": ""}
+    assert "<b>" not in box.value and "&lt;b&gt;bold?&lt;/b&gt;" in box.value
+    box.clear()
+    assert box.value == "" and box.msg == {"dir": "ltr"}
 
 
 def test_widgets_show_the_tone_they_say():

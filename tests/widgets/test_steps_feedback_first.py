@@ -89,7 +89,7 @@ def feedback_leaves_first(page, row_id, right):
     feedback = updates(page.feedback.comm.comm_id)
     assert feedback, "no feedback sent"
     first = feedback[0]
-    assert f'data-tone="{"right" if right else "wrong"}"' in SENT[first][3]["state"]["value"]
+    assert SENT[first][3]["state"]["msg"]["tone"] == ("right" if right else "wrong")
     assert [row for row in SENT[:first] if row[0] == "msg"] == []  # nothing of the task before
     row_updates = updates(row_id)
     assert row_updates and min(row_updates) > first  # the cards revealed, after it
@@ -120,7 +120,7 @@ def test_a_click_that_is_no_answer_is_not_held_back():
     SENT.clear()
     from_browser(task.row, {"type": "pick", "code": "not-a-card"})
     first = updates(r.feedback.comm.comm_id)[0]
-    assert "not one of the cards" in SENT[first][3]["state"]["value"]
+    assert "not one of the cards" in SENT[first][3]["state"]["msg"]["text"]
     assert [row for row in SENT if row[0] == "write"] == []
     tie_id = task.tie_button.comm.comm_id
     SENT.clear()

@@ -24,6 +24,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from ..feedback import feedback_box, set_feedback
 from ..i18n import _
 
 from . import limits
@@ -103,8 +104,7 @@ class JoinPanel:
         self.settings = Settings.load()
         self.user = self.settings.header_user()
         self.message, self.tone = "", "info"
-        self.feedback = W.HTML()
-        self.feedback.add_class("tutor-feedback")
+        self.feedback = feedback_box()
         self.navigator = Navigator()
         self.browser = BrowserId()
         self.tries = PageCount(JOIN)
@@ -160,7 +160,6 @@ class JoinPanel:
 
         self.widget = W.VBox([*parts, self.feedback, self.navigator])
         rtl(self.widget)
-        rtl(self.feedback)
         self.widget.add_class("tutor-widget")
         self.widget.add_class("tutor-classroom")
 
@@ -214,8 +213,6 @@ class JoinPanel:
         self.navigator.href = self.learner_href
 
     def _say(self, text: str, tone: str = "info") -> None:
-        from ..common import set_feedback
-
         self.message, self.tone = text, tone
         set_feedback(self.feedback, text, tone)
 

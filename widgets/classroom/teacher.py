@@ -37,7 +37,7 @@ from truco.i18n import number
 from truco.i18n import percent as shown_percent
 from ..i18n import _
 
-from ..common import FEEDBACK, READY, rtl, set_feedback
+from ..common import READY, feedback_box, rtl, set_feedback
 from ..language import apply_session_language
 from . import limits
 from .config import Settings
@@ -133,8 +133,7 @@ class TeacherPage:
         self.code: str | None = None
         self.learners, self.questions, self.rows = [], [], []
         self.message, self.tone = "", "info"
-        self.feedback = W.HTML()
-        self.feedback.add_class(FEEDBACK)
+        self.feedback = feedback_box()
         self.passcode = W.Password(description=_("Passcode"),
                                    style={"description_width": "initial"})
         self.passcode.add_class("tutor-passcode")
@@ -151,7 +150,6 @@ class TeacherPage:
         self.widget.add_class("tutor-widget")
         self.widget.add_class("tutor-teacher")
         rtl(self.widget)
-        rtl(self.feedback)
         if not self.settings.teacher_passcode:
             self.gate.layout.display = "none"
             self._say(_("The teacher page is off: set a passcode in TRUCO_TEACHER_PASSCODE "

@@ -16,7 +16,7 @@ import traitlets
 
 from ..i18n import _, ngettext
 
-from ..common import rtl, set_feedback
+from ..common import feedback_box, rtl, set_feedback
 from ..lesson import _LINKS_ESM, LESSONS, LessonLinks, lesson_href, lesson_title
 
 __all__ = ["ProgressMap", "StartOver", "lesson_status", "map_links", "stars_text", "EXAM"]
@@ -199,8 +199,7 @@ class StartOver:
         self.question = W.HTML()
         self.confirm_box = W.HBox([self.yes, self.no], layout=W.Layout(flex_flow="row wrap"))
         self.confirm_box.layout.display = "none"
-        self.feedback = W.HTML()
-        self.feedback.add_class("tutor-feedback")
+        self.feedback = feedback_box()
         self.asked = False
         self.message = ""
         self.widget = W.VBox([self.button, self.question, self.confirm_box, self.feedback])
