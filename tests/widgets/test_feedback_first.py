@@ -159,3 +159,23 @@ def test_a_task_redraws_after_its_report_unless_the_page_closed_it():
     drawn_before = list(closed.row.items)
     closed.answer(closed.wrong_answer())
     assert closed.closed and closed.row.items == drawn_before
+
+
+@pytest.mark.parametrize("kind, variant", [("truco_answer", "paulista"), ("truc_special", "truc")])
+def test_an_answer_task_hides_its_buttons_after_its_report(kind, variant):
+    """The buttons of a question answered with buttons go once the page has its outcome; no
+    second answer counts in between."""
+    import random
+
+    import truco
+    from widgets.steps.tasks import task_class
+
+    task = task_class(kind)(truco.variant(variant), random.Random(5))
+    shown = lambda: {k for k, b in task.buttons.buttons.items()  # noqa: E731
+                     if b.layout.display != "none"}
+    offered = shown()
+    seen = []
+    task.on_outcome(lambda outcome: seen.append((shown(), task.answer(task.solution()).done)))
+    task.answer(task.wrong_answer())
+    assert seen == [(offered, False)]  # heard with the buttons still drawn; a 2nd answer refused
+    assert offered and shown() == set()

@@ -129,15 +129,18 @@ class AnswerTask(Task):
             return self._refuse(_("This question is already answered."))
         if not isinstance(key, str) or len(key) > 40 or key not in self.buttons.offered:
             return self._refuse(_("That answer is not one of the choices."))
-        self.message.value = ""
         self.last_error = None
         self.given.append(key)
         outcome = self._judge(key)
         if outcome.done or not outcome.right:
             self.over = outcome.done or not outcome.slip
-            if self.over:
-                self.buttons.show([])
-        return self.report(outcome)
+        # No answer counts once over; the buttons go (and a refusal's line) after the feedback.
+        return self.report(outcome, then=self._answered)
+
+    def _answered(self) -> None:
+        self.message.value = ""
+        if self.over:
+            self.buttons.show([])
 
     def _judge(self, key: str) -> Outcome:
         right = key == self.right

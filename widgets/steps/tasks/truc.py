@@ -80,14 +80,16 @@ class ChoiceTask(Task):
             return self._refuse(_("This question is already answered."))
         if not isinstance(key, str) or key not in self.choices:
             return self._refuse(_("That answer is not one of the choices."))
-        self.given = key
-        self.buttons.show([])
-        self.message.value = ""
+        self.given = key  # no answer counts after this one; the buttons go after the feedback
         right = key == self.right
         note = "" if right else _("The answer was: {answer}.").format(
             answer=self.choices[self.right])
         return self.report(Outcome(right, True, self.why, note=note, answer=key,
-                                   correct=self.right))
+                                   correct=self.right), then=self._answered)
+
+    def _answered(self) -> None:
+        self.buttons.show([])
+        self.message.value = ""
 
     def solution(self) -> str:
         return self.right
