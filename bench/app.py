@@ -50,6 +50,12 @@ How it measures (all timestamps are ``performance.now()`` inside the page):
   is taken and ``element.click()`` dispatched in the same task; the latency
   ends at the first mutation of the feedback element.  Median and p95
   (nearest rank) are shown.
+* click latency, paired: a second bare page stays open, on a server of its own, for the
+  whole run, and each lesson's clicks alternate with clicks on it (A B B A ...). "click
+  paired" is the lesson's click median divided by the median of the bare clicks taken between
+  its own: both at the same minute, whatever the machine's speed then (the bare page's own
+  row, measured minutes before, can be a tenth faster or slower than the lesson's minute).
+  ``--no-paired`` leaves it out.
 
 ``--rounds N`` runs the whole list N times, one notebook after the other in each round, and
 shows per notebook the median over the rounds of each figure (the maximum for "click max").
@@ -69,8 +75,9 @@ at most 0.5 times the bare page's; click to feedback median at most 1.0 times th
 page's click; the page's kernel at most 80 MB RSS (measured after the clicks, shown as
 "kernel MB").  Click p95 is shown beside them.  This machine's speed changes from minute to
 minute and from day to day, so each lesson is divided by the bare page measured in the same
-round, the median of those ratios is shown, and the last lines say which targets the ratios
-meet.  The absolute figures are shown beside them.
+round (the clicks also by the bare clicks paired with its own), the median of those ratios is
+shown, and the last lines say which targets the ratios meet.  The absolute figures are shown
+beside them.
 
 ``--no-nodelay`` serves with jupyter_server's default kernel websocket
 connection class instead of ``widgets.server.NoDelayKernelWebsocketConnection``
@@ -80,6 +87,7 @@ connection class instead of ``widgets.server.NoDelayKernelWebsocketConnection``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import socket
@@ -279,18 +287,33 @@ SETTLE = """
 """
 
 
-def click_latencies(page, clicks: int) -> list[float]:
-    args = [".tutor-bench-click", ".tutor-bench-feedback", CLICK_TIMEOUT_MS]
-    settle = [QUIET_MS, CLICK_TIMEOUT_MS]
-    page.evaluate(CLICK_ONCE, args)  # one untimed click: first-use code paths
-    latencies = []
-    for _ in range(clicks):
-        page.evaluate(SETTLE, settle)
-        # A page that draws its next task in two steps (the view, then the target's class)
-        # can look settled between them: wait, untimed, for a target that can be clicked.
-        page.wait_for_function(TARGET_READY, arg=args[:2], timeout=CLICK_TIMEOUT_MS)
-        latencies.append(float(page.evaluate(CLICK_ONCE, args)))
-    return latencies
+CLICK_ARGS = [".tutor-bench-click", ".tutor-bench-feedback", CLICK_TIMEOUT_MS]
+
+
+def one_click(page) -> float:
+    """One timed click on a page that has settled."""
+    page.evaluate(SETTLE, [QUIET_MS, CLICK_TIMEOUT_MS])
+    # A page that draws its next task in two steps (the view, then the target's class)
+    # can look settled between them: wait, untimed, for a target that can be clicked.
+    page.wait_for_function(TARGET_READY, arg=CLICK_ARGS[:2], timeout=CLICK_TIMEOUT_MS)
+    return float(page.evaluate(CLICK_ONCE, CLICK_ARGS))
+
+
+def click_latencies(page, clicks: int, partner=None) -> tuple[list[float], list[float]]:
+    """``clicks`` timed clicks on ``page``; with a ``partner`` page (the bare page, open on its
+    own server), each click of ``page`` paired with one of the partner's, in turns (A B B A),
+    so that both see the machine at the same speed. Returns both lists of latencies."""
+    page.evaluate(CLICK_ONCE, CLICK_ARGS)  # one untimed click: first-use code paths
+    if partner is not None:
+        partner.evaluate(CLICK_ONCE, CLICK_ARGS)
+    latencies, partners = [], []
+    for i in range(clicks):
+        if partner is not None and i % 2:
+            partners.append(one_click(partner))
+        latencies.append(one_click(page))
+        if partner is not None and not i % 2:
+            partners.append(one_click(partner))
+    return latencies, partners
 
 
 def p95(values: list[float]) -> float:
@@ -323,7 +346,7 @@ VOILA_FRONTEND = " [Voila's front-end]"
 
 
 def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int,
-                   server_args=()) -> dict:
+                   server_args=(), partner=None) -> dict:
     """The figures of one notebook on a server of its own; a name ending in VOILA_FRONTEND is
     the same notebook served with Voila's front-end instead of the tutor's (TRUCO_FRONTEND)."""
     name = notebook
@@ -347,13 +370,15 @@ def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int
                       "warm": statistics.median(warm_times) if warm_times else float("nan")}
             if has_bench_targets(page):  # click on the last page loaded
                 try:
-                    lat = click_latencies(page, clicks)
+                    lat, bare_lat = click_latencies(page, clicks, partner)
                 except Exception as err:  # the page's target did not answer: no click figures
                     print(f"  {notebook}: clicks not measured ({str(err).splitlines()[0]})",
                           flush=True)
                 else:
                     result.update(click_median=statistics.median(lat), click_p95=p95(lat),
                                   click_min=min(lat), click_max=max(lat), clicks=len(lat))
+                    if bare_lat:
+                        result["paired_bare_median"] = statistics.median(bare_lat)
             result["kernel_mb"] = kernel_memory_mb(server, page)
             page.close()
         finally:
@@ -363,12 +388,30 @@ def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int
     return result
 
 
+@contextlib.contextmanager
+def paired_bare_page(browser, nodelay: bool):
+    """The bare page, open on a server of its own for the whole run: each lesson's clicks
+    alternate with clicks on it (``paired_bare_median``), so a lesson's click is compared with
+    the bare page's at the same minute, whatever the machine's speed then."""
+    server = Server(nodelay, baseline=True)
+    try:
+        context = browser.new_context()
+        try:
+            page, _ms = load(context, f"{server.url}voila/render/{BARE}")
+            yield page
+        finally:
+            context.close()
+    finally:
+        server.stop()
+
+
 def combine(runs: list[dict]) -> dict:
     """One row from several rounds of one notebook: the median of each figure (max of max)."""
     if len(runs) == 1:
         return runs[0]
     out = {"notebook": runs[0]["notebook"], "rounds": len(runs)}
-    for key in ("cold", "warm", "click_median", "click_p95", "click_min", "kernel_mb"):
+    for key in ("cold", "warm", "click_median", "click_p95", "click_min", "kernel_mb",
+                "paired_bare_median"):
         values = [r[key] for r in runs if key in r and not math.isnan(r[key])]
         if values:
             out[key] = statistics.median(values)
@@ -428,6 +471,8 @@ def main(argv: list[str] | None = None) -> int:
                              "bare page's), e.g. --server-arg=--TutorKernelManager.pool_size=2")
     parser.add_argument("--no-nodelay", dest="nodelay", action="store_false",
                         help="use jupyter_server's default kernel websocket connection")
+    parser.add_argument("--no-paired", dest="paired", action="store_false",
+                        help="no bare page kept open to pair each lesson's clicks with")
     parser.add_argument("--voila-frontend", action="store_true",
                         help="also measure each lesson with Voila's own front-end (the pages "
                              "before the tutor's; TRUCO_FRONTEND=voila), in the same rounds")
@@ -447,17 +492,19 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     runs: dict[str, list[dict]] = {nb: [] for nb in notebooks}
-    with sync_playwright() as pw:
+    with sync_playwright() as pw, contextlib.ExitStack() as stack:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        try:
-            for round_no in range(max(1, args.rounds)):
-                for nb in notebooks:
-                    print(f"benchmarking {nb} (round {round_no + 1}) ...", file=sys.stderr,
-                          flush=True)
-                    runs[nb].append(bench_notebook(browser, nb, args.nodelay, args.warm,
-                                                   args.clicks, args.server_arg))
-        finally:
-            browser.close()
+        stack.callback(browser.close)
+        partner = None
+        if args.paired and BARE in notebooks and args.clicks:
+            partner = stack.enter_context(paired_bare_page(browser, args.nodelay))
+        for round_no in range(max(1, args.rounds)):
+            for nb in notebooks:
+                print(f"benchmarking {nb} (round {round_no + 1}) ...", file=sys.stderr,
+                      flush=True)
+                runs[nb].append(bench_notebook(browser, nb, args.nodelay, args.warm,
+                                               args.clicks, args.server_arg,
+                                               partner=None if nb == BARE else partner))
     results = [combine(runs[nb]) for nb in notebooks]
     if args.json:
         import json
@@ -474,7 +521,8 @@ def main(argv: list[str] | None = None) -> int:
 # The issue's targets as multiples of the bare page (its figures: 1.8 s, 2.5 ms a click).
 # The issue's targets as multiples of the bare page's figure in the same round (None: shown,
 # no target), and the kernel's memory in MB.
-RATIO_TARGETS = {"cold": 0.5, "warm": 0.5, "click_median": 1.0, "click_p95": None}
+RATIO_TARGETS = {"cold": 0.5, "warm": 0.5, "click_median": 1.0, "click_p95": None,
+                 "click_paired": 1.0}
 KERNEL_MB_TARGET = 80
 
 
@@ -486,7 +534,13 @@ def same_round_ratios(runs: dict[str, list[dict]], bare: str) -> dict[str, dict[
         if nb == bare:
             continue
         ratios = {}
+        paired = [r["click_median"] / r["paired_bare_median"] for r in rows
+                  if r.get("paired_bare_median", 0) > 0 and "click_median" in r]
+        if paired:
+            ratios["click_paired"] = statistics.median(paired)
         for key in RATIO_TARGETS:
+            if key == "click_paired":
+                continue
             base_key = "click_median" if key.startswith("click") else key
             values = [r[key] / b[base_key] for r, b in zip(rows, runs[bare])
                       if key in r and base_key in b and b[base_key] > 0
@@ -503,7 +557,7 @@ def print_ratios(runs: dict[str, list[dict]], bare: str) -> None:
         return
     print("\nagainst the bare page in the same round (median of the rounds' ratios)")
     names = {"cold": "first widget cold", "warm": "warm", "click_median": "click median",
-             "click_p95": "click p95"}
+             "click_p95": "click p95", "click_paired": "click paired"}
     width = max(len(nb) for nb in ratios)
     print(f"{'notebook':{width}}  " + "  ".join(f"{names[k]:>17}" for k in RATIO_TARGETS))
     for nb, row in ratios.items():
