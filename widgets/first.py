@@ -64,11 +64,16 @@ class FeedbackFirst:
 
     widget: W.Widget
     feedback: W.Widget
+    # The widgets to hold for the next message, listed after the last one had its feedback
+    # (walking the tree before the handler took a tenth of a lesson's time to its feedback);
+    # None: walk when the message comes (the tree changed since, through hook()).
+    _held_list: list | None = None
 
     def hook(self, root=None, *, take: bool = False) -> None:
         """Handle the browser's messages to every widget under ``root`` (default: the whole
         tutor widget) feedback-first. A widget already handled so by another tutor widget (one
         inside this one, e.g. a table in a lesson's task) stays with it unless ``take``."""
+        self._held_list = None
         for widget in widgets_under(self.widget if root is None else root):
             comm = getattr(widget, "comm", None)
             owner = getattr(widget, "_tutor_first", None)
@@ -91,7 +96,8 @@ class FeedbackFirst:
         if _held is not None:
             handle(msg)
             return
-        held = _held = _hold(self.held_widgets())
+        listed = self._held_list
+        held = _held = _hold(self.held_widgets() if listed is None else listed)
         try:
             handle(msg)
         finally:
@@ -99,6 +105,7 @@ class FeedbackFirst:
                 _held = None
                 _send_held(held)
         self.after_browser_msg()
+        self._held_list = list(self.held_widgets())  # for the next message, while none waits
 
     def after_browser_msg(self) -> None:
         """After a message: the widgets it added are handled feedback-first too."""
@@ -123,7 +130,7 @@ class FeedbackFirst:
 def _hold(widgets) -> list[W.Widget]:
     held = []
     for widget in widgets:
-        if widget._holding_sync is not True:
+        if widget._holding_sync is not True and widget.comm is not None:
             widget._holding_sync = True
             held.append(widget)
     return held

@@ -113,6 +113,28 @@ def test_a_pick_sends_the_feedback_first_then_writes_then_the_next_task(right):
     assert r.task is not task and (r.index == 1) == right
 
 
+def test_the_next_task_drawn_by_a_click_is_held_at_the_next_click():
+    """The widgets to hold are listed after each message (not walked before the next one's
+    handler): the task a click drew is in that list, and a task drawn from Python (no
+    browser message) is found too."""
+    r = runner_of_two_rank_steps()
+    for _click in range(3):
+        task = r.task
+        key, right = a_pick(task, False)
+        row_id = task.row.comm.comm_id
+        SENT.clear()
+        from_browser(task.row, {"type": "pick", "code": key})
+        feedback_leaves_first(r, row_id, right)
+        assert r.task is not task  # a new task, drawn after the feedback
+    r.practise_again() if r.finished else r._new_task()  # drawn outside a browser message
+    task = r.task
+    key, right = a_pick(task, True)
+    row_id = task.row.comm.comm_id
+    SENT.clear()
+    from_browser(task.row, {"type": "pick", "code": key})
+    feedback_leaves_first(r, row_id, right)
+
+
 def test_a_click_that_is_no_answer_is_not_held_back():
     r = runner_of_two_rank_steps()
     r.task.answer(r.task.solution())  # the first step passed: the second one's task
