@@ -83,6 +83,7 @@ class HandTask(Task):
         self.tricks = deal_results(variant, rng, ties, all_tied, self.mano, self.dealer)
         self.verdict = resolve.hand(variant, list(self.tricks), self.mano, self.dealer)
         self.correct = _KEY[self.verdict.winner]
+        self.explanation = self.verdict.explain()  # worked out now, not between click and feedback
         self.done = False
         self.picked = None
         self.item = "tricks=" + ",".join(_CODE[t] for t in self.tricks)
@@ -113,7 +114,7 @@ class HandTask(Task):
         self.refusals.clear()
         self.done, self.picked = True, key
         right = key == self.correct
-        explanation = self.verdict.explain()
+        explanation = self.explanation
         if not right:
             explanation = " ".join([_("No."), explanation])
         return self.report(Outcome(right, True, explanation, answer=key, correct=self.correct),
@@ -155,7 +156,7 @@ class HandTask(Task):
             worked, do = _("Worked example:"), _("Now give that answer yourself.")
             self.worked_html.value = (f"<div class='tutor-worked' style='margin:.3em 0'>"
                                       f"<strong>{escape(worked)}</strong> "
-                                      f"{escape(self.verdict.explain())} "
+                                      f"{escape(self.explanation)} "
                                       f"{escape(do)}</div>")
         else:
             self.worked_html.value = ""

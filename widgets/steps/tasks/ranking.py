@@ -48,6 +48,7 @@ class RankTask(Task):
         self.item = f"{a.code} {b.code}" + (f" vira {vira.code}" if vira is not None else "")
         self.question = self.name_question(v, self.item)
         self.right_key = self._right_key()
+        self.explanation = self._explain()  # worked out now, not between click and feedback
         self.row = CardRow(on_pick=self.answer, on_reject=self._rejected,
                            label=_("Two cards: click the stronger one"))
         self.row.add_class("tutor-rank-cards")
@@ -73,7 +74,7 @@ class RankTask(Task):
         if worked:
             self.hint.value = ("<p style='margin:.3em 0'>" + _("Example: {answer}").format(
                 answer=self._answer_words(self.right_key)) + "<br>"
-                + self._explain() + "</p>")
+                + self.explanation + "</p>")
 
     # --- the deal ----------------------------------------------------------------------------
     def _deal(self):
@@ -158,7 +159,7 @@ class RankTask(Task):
         right = key == self.right_key
         self.row.lock()
         self.tie_button.disabled = True
-        explanation = self._explain()
+        explanation = self.explanation
         if not right:
             explanation = _("The answer: {answer}. {why}").format(
                 answer=self._answer_words(self.right_key), why=explanation)

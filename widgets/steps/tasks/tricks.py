@@ -174,6 +174,7 @@ class TrickTask(Task):
             tie = rng.random() < 0.5
         self.vira, self.plays, self.verdict = deal_trick(variant, rng, players, tie, special)
         self.correct = correct_keys(self.verdict)
+        self.explanation = self.verdict.explain()  # worked out now, not between click and feedback
         self.done = False
         self.picked = None
         head = f"vira={self.vira.code} " if self.vira is not None else ""
@@ -219,7 +220,7 @@ class TrickTask(Task):
         self.done, self.picked = True, code
         right = code in self.correct
         v, vira = self.variant, self.vira
-        explanation = self.verdict.explain() if right else why_wrong(v, vira, self.verdict, code)
+        explanation = self.explanation if right else why_wrong(v, vira, self.verdict, code)
         return self.report(Outcome(right, True, explanation, answer=code,
                                    correct=" ".join(sorted(self.correct))), then=self._draw)
 
@@ -287,6 +288,6 @@ class TrickTask(Task):
             worked = _("Worked example:")
             self.worked_html.value = (f"<div class='tutor-worked' style='margin:.3em 0'>"
                                       f"<strong>{escape(worked)}</strong> "
-                                      f"{escape(self.verdict.explain())} {escape(do)}</div>")
+                                      f"{escape(self.explanation)} {escape(do)}</div>")
         else:
             self.worked_html.value = ""
