@@ -118,21 +118,20 @@ def test_the_next_task_drawn_by_a_click_is_held_at_the_next_click():
     handler): the task a click drew is in that list, and a task drawn from Python (no
     browser message) is found too."""
     r = runner_of_two_rank_steps()
-    for _click in range(3):
+
+    def pick(right):
         task = r.task
-        key, right = a_pick(task, False)
-        row_id = task.row.comm.comm_id
+        key, right = a_pick(task, right)
+        row_id = task.row.comm.comm_id  # the task closes
         SENT.clear()
         from_browser(task.row, {"type": "pick", "code": key})
         feedback_leaves_first(r, row_id, right)
-        assert r.task is not task  # a new task, drawn after the feedback
-    r.practise_again() if r.finished else r._new_task()  # drawn outside a browser message
-    task = r.task
-    key, right = a_pick(task, True)
-    row_id = task.row.comm.comm_id
-    SENT.clear()
-    from_browser(task.row, {"type": "pick", "code": key})
-    feedback_leaves_first(r, row_id, right)
+        return task
+
+    for _click in range(3):
+        assert pick(False) is not r.task  # a new task, drawn after the feedback
+    r._new_task()  # drawn outside a browser message
+    pick(True)
 
 
 def test_a_click_that_is_no_answer_is_not_held_back():
