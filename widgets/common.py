@@ -24,11 +24,11 @@ import ipywidgets as W
 
 import truco
 from truco.i18n import BIDI_CONTROLS, Phrase, capitalize_first, get_language
-from .feedback import FEEDBACK, TONE_STYLES, TONES, FeedbackBox, feedback_box, set_feedback, tone_icon
+from .feedback import FEEDBACK, TONE_STYLES, FeedbackBox, feedback_box, set_feedback, tone_icon
 from .first import FeedbackFirst, mark_feedback
 from .i18n import N_, _
 
-from .language import RTL_CLASS, apply_session_language, direction
+from .language import apply_session_language, rtl
 from .svg import SPECIAL_HIGHLIGHTS, card_back_svg, card_svg
 
 __all__ = [
@@ -254,13 +254,6 @@ def seat_name(seat: int, learner: int | None = None, players: int = 2) -> Phrase
 def seat_label(seat: int) -> str:
     """A seat as a caption or a list item, never inside a sentence: 'Player 1 (team B)'."""
     return _("Player {seat} ({team})").format(seat=seat, team=team_label(seat & 1))
-
-
-def rtl(widget: W.DOMWidget) -> W.DOMWidget:
-    """Mark ``widget`` right to left (class ``tutor-rtl``) when the language is (Persian)."""
-    if direction() == "rtl":
-        widget.add_class(RTL_CLASS)
-    return widget
 
 
 def button(label: str, on_click: Callable[[], object], *, bench: bool = False) -> W.Button:

@@ -27,7 +27,7 @@ import anywidget
 import traitlets
 
 from .i18n import N_, _
-from .language import RTL_CLASS, direction
+from .language import direction, rtl
 
 __all__ = ["FeedbackBox", "feedback_box", "set_feedback", "tone_icon", "FEEDBACK", "TONES",
            "TONE_STYLES"]
@@ -213,9 +213,7 @@ def feedback_box() -> FeedbackBox:
     box = FeedbackBox()
     box.clear()
     box.add_class(FEEDBACK)
-    if direction() == "rtl":
-        box.add_class(RTL_CLASS)
-    return box
+    return rtl(box)
 
 
 def set_feedback(box: FeedbackBox, text: str, tone: str = "info", details: Iterable[str] = (),

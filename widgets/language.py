@@ -26,7 +26,7 @@ from urllib.parse import parse_qs
 from truco.i18n import LANGUAGES, get_language, match_language, set_language, text_direction
 
 __all__ = ["LANG_KEY", "LANG_STORAGE_KEY", "apply_session_language", "browser_language",
-           "requested_language", "session_language", "direction", "RTL_CLASS"]
+           "requested_language", "session_language", "direction", "rtl", "RTL_CLASS"]
 
 LANG_KEY = "lang"
 LANG_STORAGE_KEY = "truco-tutor-lang"
@@ -62,3 +62,10 @@ def apply_session_language() -> str:
 def direction() -> str:
     """``'rtl'`` or ``'ltr'``: the current language's text direction."""
     return text_direction(get_language())
+
+
+def rtl(widget):
+    """Mark ``widget`` right to left (class ``tutor-rtl``) when the language is (Persian)."""
+    if direction() == "rtl":
+        widget.add_class(RTL_CLASS)
+    return widget
