@@ -1,9 +1,9 @@
 """Feedback first: what the learner clicked gets its answer before anything else is drawn.
 
 A click reaches a tutor widget as a message from the browser to one of its widgets. While that
-message is handled, every other widget of the tutor widget (its table, its cards, its buttons,
-its next task) keeps its changes back (ipywidgets' ``hold_sync``); :meth:`FeedbackFirst.
-release` sends them, and the tutor widget's ``say()`` calls it right after the feedback has
+message is handled, every widget but the feedback boxes (the tutor widget's table, its cards,
+its buttons, its next task) keeps its changes back (ipywidgets' ``hold_sync``, entered by a
+widget when it first changes); :meth:`FeedbackFirst.release` sends them, and the tutor widget's ``say()`` calls it right after the feedback has
 left the kernel. So the browser gets the feedback first and draws the rest after it.
 
 Between the two the kernel steps aside for :data:`PAUSE` seconds: on a small server (two
@@ -46,7 +46,13 @@ def widgets_under(root) -> Iterator[W.Widget]:
         todo.extend(getattr(widget, "children", ()) or ())
 
 
-_held: list | None = None  # the widgets holding their changes while a message is handled
+# The widgets holding back their changes while a browser message waits for its feedback (in
+# the order they first changed), or None. Holding is done where a widget decides to send a
+# change (ipywidgets' ``_should_send_property``, see :func:`_hold_changes`): a widget joins
+# the list when it first changes, so holding costs nothing for the widgets a click leaves
+# alone (listing and flagging a page's forty widgets before each click took a tenth of a
+# lesson's time to its feedback).
+_held: list | None = None
 
 
 def mark_feedback(box: W.Widget) -> W.Widget:
@@ -64,16 +70,11 @@ class FeedbackFirst:
 
     widget: W.Widget
     feedback: W.Widget
-    # The widgets to hold for the next message, listed after the last one had its feedback
-    # (walking the tree before the handler took a tenth of a lesson's time to its feedback);
-    # None: walk when the message comes (the tree changed since, through hook()).
-    _held_list: list | None = None
 
     def hook(self, root=None, *, take: bool = False) -> None:
         """Handle the browser's messages to every widget under ``root`` (default: the whole
         tutor widget) feedback-first. A widget already handled so by another tutor widget (one
         inside this one, e.g. a table in a lesson's task) stays with it unless ``take``."""
-        self._held_list = None
         for widget in widgets_under(self.widget if root is None else root):
             comm = getattr(widget, "comm", None)
             owner = getattr(widget, "_tutor_first", None)
@@ -82,22 +83,15 @@ class FeedbackFirst:
             widget._tutor_first = self
             comm.on_msg(functools.partial(self._on_browser_msg, widget._handle_msg))
 
-    def held_widgets(self) -> Iterator[W.Widget]:
-        """The widgets whose changes wait for the feedback: all but the feedback boxes (this
-        widget's, and those of tutor widgets inside it, see :func:`mark_feedback`)."""
-        for widget in widgets_under(self.widget):
-            if getattr(widget, "_tutor_feedback", False):
-                continue
-            yield widget
-
     def _on_browser_msg(self, handle, msg) -> None:
         # A comm has one message handler: this one calls the widget's own (``handle``).
+        # Until the feedback is said, every widget but the feedback boxes (see
+        # :func:`mark_feedback`) holds back what changes; release() sends it.
         global _held
         if _held is not None:
             handle(msg)
             return
-        listed = self._held_list
-        held = _held = _hold(self.held_widgets() if listed is None else listed)
+        held = _held = []
         try:
             handle(msg)
         finally:
@@ -105,7 +99,6 @@ class FeedbackFirst:
                 _held = None
                 _send_held(held)
         self.after_browser_msg()
-        self._held_list = list(self.held_widgets())  # for the next message, while none waits
 
     def after_browser_msg(self) -> None:
         """After a message: the widgets it added are handled feedback-first too."""
@@ -122,18 +115,22 @@ class FeedbackFirst:
             _send_held(held)
 
 
-# ipywidgets' ``Widget.hold_sync`` for many widgets at once, at a fraction of its cost: the
-# same flag and set of held names (ipywidgets 8), but a widget with nothing held sends nothing
-# (hold_sync's exit asks every widget for its state, changed or not: for the forty widgets of
-# a play table, most of a millisecond). A widget already held (by a hold_sync around the
-# message) is left to its holder.
-def _hold(widgets) -> list[W.Widget]:
-    held = []
-    for widget in widgets:
-        if widget._holding_sync is not True and widget.comm is not None:
-            widget._holding_sync = True
-            held.append(widget)
-    return held
+# ipywidgets' ``Widget.hold_sync``, entered by a widget when it first changes during a browser
+# message (the same flag and set of held names, ipywidgets 8). A widget already held (by a
+# hold_sync of its own) is left to its holder; a feedback box is never held.
+_should_send_property = W.Widget._should_send_property
+
+
+def _hold_changes(widget, key, value):
+    held = _held
+    if held is not None and widget._holding_sync is not True and widget.comm is not None \
+            and not getattr(widget, "_tutor_feedback", False):
+        widget._holding_sync = True
+        held.append(widget)
+    return _should_send_property(widget, key, value)
+
+
+W.Widget._should_send_property = _hold_changes
 
 
 def _send_held(held: list[W.Widget]) -> None:

@@ -114,9 +114,9 @@ def test_a_pick_sends_the_feedback_first_then_writes_then_the_next_task(right):
 
 
 def test_the_next_task_drawn_by_a_click_is_held_at_the_next_click():
-    """The widgets to hold are listed after each message (not walked before the next one's
-    handler): the task a click drew is in that list, and a task drawn from Python (no
-    browser message) is found too."""
+    """A widget holds its changes from the moment it first changes during a browser message
+    (no list of widgets to keep up to date): the task a click drew holds at the next click,
+    and so does a task drawn from Python (no browser message)."""
     r = runner_of_two_rank_steps()
 
     def pick(right):
