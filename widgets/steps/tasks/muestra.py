@@ -76,6 +76,7 @@ class MuestraTask(AnswerTask):
             self.targets = [shown[0] if verdict.winner == 0 else shown[1]]
             self.verdict = verdict
         self.shown = shown
+        self.explanation = self._why()  # worked out now, not between the click and its feedback
         self.row = CardRow(on_pick=self._click, on_reject=self._refuse,
                            label=_("Cards to pick from"))
         muestra_html = W.HTML(card_html(v, m, m, highlight=vira_highlight(v), width=56,
@@ -86,7 +87,7 @@ class MuestraTask(AnswerTask):
         self.asked.value = f"<p><strong>{escape(self.question)}</strong></p>"
         if worked:
             yourself = _("Now answer it yourself.")
-            self.note.value = (f'<p class="tutor-task-worked">{escape(self._why())}</p>'
+            self.note.value = (f'<p class="tutor-task-worked">{escape(self.explanation)}</p>'
                                f'<p>{escape(yourself)}</p>')
         self.item = (f"ask={self.ask};muestra={m.code};"
                      f"cards={' '.join(c.code for c in shown)}")
@@ -118,7 +119,8 @@ class MuestraTask(AnswerTask):
             return self._refuse(_("This question is already answered."))
         if not isinstance(key, str) or len(key) > 16 or key not in self.row.offered:
             return self._refuse(_("That card is not one of the cards on offer."))
-        self.message.value = ""
+        if self.message.value:
+            self.message.value = ""
         card = self.variant.card(key)
         if self.ask == "order":
             right = card == self.targets[len(self.found)]
@@ -127,7 +129,7 @@ class MuestraTask(AnswerTask):
         if right:
             self.found.append(card)
             done = len(self.found) == len(self.targets)
-            outcome = Outcome(True, done, self._why() if done else _(
+            outcome = Outcome(True, done, self.explanation if done else _(
                 "Right: the {card}. Go on.").format(card=card.name()),
                 answer=" ".join(c.code for c in self.found),
                 correct=" ".join(c.code for c in self.targets))
@@ -138,7 +140,7 @@ class MuestraTask(AnswerTask):
                 if self.ask == "piezas" else _("Not the {card}: there are four matas.")
                 .format(card=card.name()), answer=key, slip=True)
         else:
-            outcome = Outcome(False, True, self._why(), answer=key,
+            outcome = Outcome(False, True, self.explanation, answer=key,
                               correct=" ".join(c.code for c in self.targets))
         self.over = outcome.done
         return self.report(outcome, then=self._draw)

@@ -174,7 +174,11 @@ class TrickTask(Task):
             tie = rng.random() < 0.5
         self.vira, self.plays, self.verdict = deal_trick(variant, rng, players, tie, special)
         self.correct = correct_keys(self.verdict)
-        self.explanation = self.verdict.explain()  # worked out now, not between click and feedback
+        # Worked out now, not between the click and its feedback: the engine's explanation,
+        # and why each wrong answer is wrong.
+        self.explanation = self.verdict.explain()
+        self._why_wrong = {key: why_wrong(variant, self.vira, self.verdict, key)
+                           for key in self._offered() if key not in self.correct}
         self.done = False
         self.picked = None
         head = f"vira={self.vira.code} " if self.vira is not None else ""
@@ -216,11 +220,11 @@ class TrickTask(Task):
             self.refusals.say(_("That is not one of the answers: click a card of this trick "
                                 "or Tie."))
             return None
-        self.refusals.clear()
+        if self.refusals.message:
+            self.refusals.clear()
         self.done, self.picked = True, code
         right = code in self.correct
-        v, vira = self.variant, self.vira
-        explanation = self.explanation if right else why_wrong(v, vira, self.verdict, code)
+        explanation = self.explanation if right else self._why_wrong[code]
         return self.report(Outcome(right, True, explanation, answer=code,
                                    correct=" ".join(sorted(self.correct))), then=self._draw)
 
