@@ -381,8 +381,11 @@ class TutorWidget(FeedbackFirst):
         self.tone = tone
         self._said += 1
         set_feedback(self.feedback, text, tone, details, self._said)
-        send_now()  # the feedback leaves before whatever the caller draws next
-        self.release()  # then what the click held back (widgets.first)
+        # The feedback leaves before whatever the caller draws next: during a click, release()
+        # pauses (the kernel's output thread sends it) and sends what the click held back
+        # (widgets.first); otherwise send_now() waits until it has been sent.
+        if not self.release():
+            send_now()
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -104,15 +104,19 @@ class FeedbackFirst:
         """After a message: the widgets it added are handled feedback-first too."""
         self.hook()
 
-    def release(self) -> None:
+    def release(self) -> bool:
         """Send what the message being handled held back (after a pause, see the module's
         notes); nothing to do outside a browser message. Any tutor widget's feedback releases
-        it: the first feedback of the message, whichever widget (or widget inside) says it."""
+        it: the first feedback of the message, whichever widget (or widget inside) says it.
+        Returns whether it did (then what was published before it has left the kernel: the
+        pause lets the kernel's output thread send it)."""
         global _held
         held, _held = _held, None
-        if held is not None:
-            time.sleep(PAUSE)
-            _send_held(held)
+        if held is None:
+            return False
+        time.sleep(PAUSE)
+        _send_held(held)
+        return True
 
 
 # ipywidgets' ``Widget.hold_sync``, entered by a widget when it first changes during a browser
