@@ -79,6 +79,10 @@ class ManilhaTask(Task):
         self.wrong: list = []
         self.slips = 0
         self.done = False
+        # Worked out now, not between a click and its feedback: which cards they are (said
+        # after a wrong pick) and their order, strongest first (said at the end).
+        self.rule = self._rule()
+        self.order_words = chain([variant.card_name(c, self.vira) for c in self.targets])
         self.item = f"vira={self.vira.code}" if self.vira is not None else variant.name
         self.question = self.name_question(variant, self.item)
         self.refusals = Refusals()
@@ -109,7 +113,6 @@ class ManilhaTask(Task):
 
     # --- answers -----------------------------------------------------------------------------
     def answer(self, key):
-        v, vira = self.variant, self.vira
         if self.done:
             self.refusals.say(_("All are found already."))
             return None
@@ -120,7 +123,8 @@ class ManilhaTask(Task):
         if card in self.found or card in self.wrong:
             self.refusals.say(_("You picked {card} already.").format(card=card.name()))
             return None
-        self.refusals.clear()
+        if self.refusals.message:
+            self.refusals.clear()
         n = len(self.targets)
         expected = self.targets[len(self.found)]
         if card in self.targets and (not self.order or card == expected):
@@ -137,7 +141,7 @@ class ManilhaTask(Task):
                 card=card.name())
         else:
             why = _("{card} is not one of them: {rule}.").format(card=card.name(),
-                                                                 rule=self._rule())
+                                                                 rule=self.rule)
             self.wrong.append(card)
         count = _("{found} of {n} found").format(found=len(self.found), n=n)
         note = _("{why} {count}.").format(why=sentence(why), count=count)
@@ -163,10 +167,8 @@ class ManilhaTask(Task):
         return v.trick_verdict([(0, self.targets[0]), (1, self.targets[1])], vira).rule()
 
     def _finish(self) -> Outcome:
-        v, vira = self.variant, self.vira
         self.done = True
-        order = chain([v.card_name(c, vira) for c in self.targets])
-        explanation = _("Strongest first: {order}.").format(order=order)
+        explanation = _("Strongest first: {order}.").format(order=self.order_words)
         n = len(self.targets)
         note = ngettext("All {n} found.", "All {n} found.", n).format(n=n)
         if self.slips:
@@ -198,9 +200,8 @@ class ManilhaTask(Task):
         if self.order:
             lines.append(_(_ASK_ORDER))
         if self.worked and not self.done:
-            order = chain([v.card_name(c, vira) for c in self.targets])
             lines.append(_("Worked example: the {what} are marked. Strongest first: {order}. "
-                           "Now click them yourself.").format(what=what, order=order))
+                           "Now click them yourself.").format(what=what, order=self.order_words))
         text = "".join(f"<p style='margin:.2em 0'>{escape(t)}</p>" for t in lines)
         parts = []
         if vira is not None:

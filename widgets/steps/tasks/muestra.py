@@ -17,7 +17,7 @@ from html import escape
 
 import ipywidgets as W
 
-from truco.i18n import chain, format_list
+from truco.i18n import chain
 from ...i18n import N_, _
 
 from ...cardrow import CardRow
