@@ -13,7 +13,6 @@ True
 """
 from __future__ import annotations
 
-from html import escape
 
 import ipywidgets as W
 

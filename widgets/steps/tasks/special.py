@@ -25,7 +25,7 @@ from ...i18n import N_, _
 from ...common import card_item, team_label
 from ...cardrow import CardRow
 from ..model import Outcome
-from .raising import MAX_DEALS, AnswerTask, number_choices, parse_item, table_for
+from .raising import AnswerTask, number_choices, parse_item, table_for
 
 __all__ = ["SpecialHandTask"]
 
