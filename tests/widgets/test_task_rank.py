@@ -53,6 +53,20 @@ def test_a_wrong_answer_is_explained_and_forged_keys_are_notes():
     assert wrong.explanation.startswith("The answer:")
 
 
+def test_an_answered_question_is_locked_after_its_report():
+    """The page hears the answer with the cards still open; then the cards lock and the tie
+    button is disabled, and the right card is shown."""
+    t = RankTask(truco.variant("paulista"), random.Random(4))
+    heard = []
+    t.on_outcome(lambda outcome: heard.append((t.row.is_locked, t.tie_button.disabled)))
+    t.answer(t.wrong_answer())
+    assert heard == [(False, False)]
+    assert t.row.is_locked and t.tie_button.disabled
+    assert t.row.pick(t.cards[0].code) is False  # a late click on a card is refused
+    assert t.solution() != TIE  # this deal has a stronger card: it is shown as the winner
+    assert [i["code"] for i in t.row.items if "winner" in str(i)] == [t.solution()]
+
+
 def test_a_worked_example_shows_the_answer_and_the_fair_prompt_names_no_kind():
     v = truco.variant("paulista")
     t = RankTask(v, random.Random(1), worked=True, vs="special")

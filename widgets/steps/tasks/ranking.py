@@ -48,7 +48,11 @@ class RankTask(Task):
         self.item = f"{a.code} {b.code}" + (f" vira {vira.code}" if vira is not None else "")
         self.question = self.name_question(v, self.item)
         self.right_key = self._right_key()
-        self.explanation = self._explain()  # worked out now, not between click and feedback
+        # Worked out now, not between the click and its feedback: the engine's explanation,
+        # and what a wrong answer is told.
+        self.explanation = self._explain()
+        self.wrong_explanation = _("The answer: {answer}. {why}").format(
+            answer=self._answer_words(self.right_key), why=self.explanation)
         self.row = CardRow(on_pick=self.answer, on_reject=self._rejected,
                            label=_("Two cards: click the stronger one"))
         self.row.add_class("tutor-rank-cards")
@@ -155,19 +159,17 @@ class RankTask(Task):
         if not isinstance(key, str) or key not in (TIE, *(c.code for c in self.cards)):
             return self.report(Outcome(False, False, "", slip=True,
                                        note=_("That card is not one of the cards on offer.")))
-        self.over = True
+        self.over = True  # no other answer counts; the cards and button are locked after
         right = key == self.right_key
-        self.row.lock()
-        self.tie_button.disabled = True
-        explanation = self.explanation
-        if not right:
-            explanation = _("The answer: {answer}. {why}").format(
-                answer=self._answer_words(self.right_key), why=explanation)
+        explanation = self.explanation if right else self.wrong_explanation
         return self.report(Outcome(right, True, explanation, answer=key,
                                    correct=self.right_key), then=self._reveal)
 
     def _reveal(self) -> None:
-        """The answered question: the right card shown, the hint gone."""
+        """The answered question: the cards and the button locked, the right card shown, the
+        hint gone."""
+        self.row.lock()
+        self.tie_button.disabled = True
         self._draw(reveal=self.right_key if self.right_key != TIE else None)
         self.hint.value = ""
 
