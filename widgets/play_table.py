@@ -37,6 +37,38 @@ __all__ = ["PlayTable", "simple_player"]
 OPPONENTS = (("random", N_("Beginner")), ("basic", N_("Basic")), ("strong", N_("Strong")))
 
 
+class _Dealt:
+    """A new game dealt and played by the computer players up to the learner's first turn
+    (``reasons``: their choices, ``starts``: the hand as dealt), for the game's settings
+    ``key``; see :meth:`PlayTable.new_game`."""
+
+    def __init__(self, key, game, rng, reasons, starts):
+        self.key, self.game, self.rng, self.reasons, self.starts = key, game, rng, reasons, starts
+
+
+def _note_start(starts: dict, game) -> None:
+    """Keep the hand under way as dealt in ``starts`` (the engine deals the next one at once)."""
+    known = starts.get(game.hand_no)
+    if known is None or known.dealt != game.dealt:  # a new hand, or a redeal
+        starts[game.hand_no] = HandStart.of(game, score=None if known is None else known.score)
+        for old in [h for h in starts if h < game.hand_no - 1]:
+            del starts[old]
+
+
+def _computers_play(game, computer, rng, seat: int, reasons: list, starts: dict) -> None:
+    """The computer players act (the players' own loop, :func:`truco.players.play_computers`)
+    until seat ``seat``'s turn or the end of the hand under way; each choice is added to
+    ``reasons`` before it is played (the last sixty-one kept). A computer's illegal choice
+    raises: no other action is ever played in its place."""
+    def chosen(hand_no: int, who: int, action: str, reason) -> None:
+        reasons.append((hand_no, who, action, reason))
+        del reasons[:-61]
+        _note_start(starts, game)
+
+    truco_players.play_computers(game, computer, rng, until=seat, same_hand=True,
+                                 on_choice=chosen)
+
+
 def simple_player(observation, rng) -> str:
     """A simple legal computer player: a seeded random choice among the legal actions,
     preferring to play a card, never going to the deck while something else is legal.
@@ -124,10 +156,16 @@ class PlayTable(TutorWidget):
         return self.summary is not None and not self.game.is_over
 
     def new_game(self) -> None:
-        self.game = Game(self.variant, players=self.players, seed=self.seed, score=self._score0)
-        self._rng = random.Random(None if self.seed is None else f"computer-{self.seed}")
-        self.entries, self.reasons, self.summary = [], [], None
-        self._logged, self._starts, self._tricks = 0, {}, {}
+        # The game the New game button starts is dealt, and played by the computers up to the
+        # learner's first turn, when the one before it starts (after its feedback): a click
+        # on New game has only its log and table to work out before its feedback. Another
+        # opponent, table size or score deals a new one at once.
+        dealt, self._next = getattr(self, "_next", None), None
+        if dealt is None or dealt.key != self._game_key():
+            dealt = self._deal()
+        self.game, self._rng = dealt.game, dealt.rng
+        self.entries, self.reasons, self.summary = [], dealt.reasons, None
+        self._logged, self._starts, self._tricks = 0, dealt.starts, {}
         self.table.seat = self.seat
         self._hand = self.game.hand_no  # the hand being played (or just finished)
         self._advance()
@@ -136,6 +174,23 @@ class PlayTable(TutorWidget):
         self.say(start.format(variant=_(self.variant.title), player=seat_name(self.seat)),
                  "info", self._turn_hint())
         self._draw_due()
+        if not self.one_hand:
+            self._next = self._deal()
+
+    def _game_key(self) -> tuple:
+        return (self.computer, self.players, self.seat, self.seed, self._score0)
+
+    def _deal(self) -> _Dealt:
+        """A new game for the table's settings, played by the computers up to the learner's
+        first turn (or the end of the first hand)."""
+        game = Game(self.variant, players=self.players, seed=self.seed, score=self._score0)
+        rng = random.Random(None if self.seed is None else f"computer-{self.seed}")
+        starts: dict = {}
+        reasons: list = []
+        _note_start(starts, game)
+        if not game.is_over:
+            _computers_play(game, self.computer, rng, self.seat, reasons, starts)
+        return _Dealt(self._game_key(), game, rng, reasons, starts)
 
     def next_hand(self) -> bool:
         """Deal on after a hand's summary (the Next hand button)."""
@@ -301,30 +356,15 @@ class PlayTable(TutorWidget):
         self.play(code)
 
     def _note_start(self) -> None:
-        """Keep the hand under way as dealt (the engine deals the next one at once)."""
-        game = self.game
-        known = self._starts.get(game.hand_no)
-        if known is None or known.dealt != game.dealt:  # a new hand, or a redeal
-            self._starts[game.hand_no] = HandStart.of(
-                game, score=None if known is None else known.score)
-            for old in [h for h in self._starts if h < game.hand_no - 1]:
-                del self._starts[old]
+        _note_start(self._starts, self.game)
 
     def _run_computers(self, hand: int) -> None:
-        """The computer players act (the players' own loop, :func:`truco.players.
-        play_computers`) until the learner's turn or the end of ``hand``; each choice's
-        reason is kept for the hand's review. A computer's illegal choice raises: no other
-        action is ever played in its place."""
+        """The computer players act until the learner's turn or the end of ``hand``; each
+        choice's reason is kept for the hand's review."""
         game = self.game
         if game.is_over or game.hand_no != hand:
             return
-
-        def chosen(hand_no: int, seat: int, action: str, reason) -> None:
-            self.reasons = self.reasons[-60:] + [(hand_no, seat, action, reason)]
-            self._note_start()
-
-        truco_players.play_computers(game, self.computer, self._rng, until=self.seat,
-                                     same_hand=True, on_choice=chosen)
+        _computers_play(game, self.computer, self._rng, self.seat, self.reasons, self._starts)
 
     def _advance(self) -> list[str]:
         """After the learner's action (or a new hand): the computers play until the learner's

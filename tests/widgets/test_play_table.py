@@ -332,3 +332,25 @@ def test_button_labels_take_their_figures_from_the_engines_preview():
     if "accept" in t.buttons.offered:  # the computer raised again
         assert t.buttons.buttons["accept"].description == \
             f"Accept ({t.game.preview('accept').if_accepted})"
+
+
+def test_new_game_starts_the_game_dealt_ahead_the_same_as_one_dealt_at_once():
+    """The next game is dealt (and played by the computers up to the learner's turn) when one
+    starts, so a click on New game only draws it: it is the same game a table deals at once."""
+    t = PlayTable("mineiro", seed=5, player=simple_player)
+    ahead = t._next.game
+    t.play(sorted(t.row.offered)[0])  # the game under way goes on; the one ahead waits
+    t.new_button.click()
+    assert t.game is ahead and t._next.game is not ahead
+    twin = PlayTable("mineiro", seed=5, player=simple_player)
+    assert t.game.notation() == twin.game.notation() and t.reasons == twin.reasons
+    assert t.message == twin.message and t.table.row.items == twin.table.row.items
+
+
+def test_a_game_dealt_ahead_for_other_settings_is_not_started():
+    t = PlayTable("mineiro", seed=5, player=simple_player)
+    ahead = t._next.game
+    assert t.choose_players(4)
+    assert t.game is not ahead and t.game.n == 4 and t._next.game.n == 4
+    one = PlayTable("mineiro", seed=5, player=simple_player, one_hand=True)
+    assert one._next is None  # a lesson's one-hand table has no New game
