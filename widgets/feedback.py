@@ -117,7 +117,12 @@ function render({ model, el }) {
   body.appendChild(main);
   box.appendChild(body);
   el.appendChild(box);
-  let shown = null;  // the icon in the box, and for which tone and word
+  // One icon per tone, drawn into the box the first time that tone is said and then only
+  // shown or hidden: a new message changes the box's text, classes and attributes, never its
+  // tree of elements (putting an icon in and taking one out cost a large page a few tenths of
+  // a millisecond per message). What has not changed is not written again.
+  const icons = new Map();  // tone -> {svg, word}
+  let shown = null;  // the tone whose icon shows
 
   function draw() {
     const msg = model.get("msg") || {};
@@ -126,28 +131,47 @@ function render({ model, el }) {
     const tone = (ICONS[msg.tone] || msg.tone === "info") ? msg.tone : "info";
     // No message yet: the box stays in the page (a live region must be there before it
     // speaks), empty and unstyled, so it takes no room.
-    box.className = said ? `tutor-msg tutor-msg-${tone}` : "tutor-msg-none";
-    box.setAttribute("dir", msg.dir === "rtl" ? "rtl" : "ltr");
-    box.dataset.tone = said ? tone : "";
+    const cls = said ? `tutor-msg tutor-msg-${tone}` : "tutor-msg-none";
+    if (box.className !== cls) box.className = cls;
+    const dir = msg.dir === "rtl" ? "rtl" : "ltr";
+    if (box.getAttribute("dir") !== dir) box.setAttribute("dir", dir);
+    const dataTone = said ? tone : "";
+    if (box.dataset.tone !== dataTone) box.dataset.tone = dataTone;
     box.dataset.n = String(n);
-    const key = said ? `${tone}\u0000${msg.word || ""}` : "";
-    if (!shown || shown.key !== key) {
-      if (shown && shown.svg) shown.svg.remove();
-      const svg = said ? icon(tone, msg.word) : null;
-      if (svg) box.insertBefore(svg, body);
-      shown = { key, svg };
+    const want = said && ICONS[tone] ? tone : null;
+    if (want && !icons.has(want)) {
+      const svg = icon(want, "");
+      svg.style.display = "none";
+      box.insertBefore(svg, body);
+      icons.set(want, { svg, word: "" });
     }
-    main.className = said && tone !== "info" ? "tutor-msg-strong" : "";
-    main.textContent = String(msg.text || "");
+    if (shown !== want) {
+      if (shown) icons.get(shown).svg.style.display = "none";
+      if (want) icons.get(want).svg.style.display = "";
+      shown = want;
+    }
+    if (want) {
+      const entry = icons.get(want);
+      const word = String(msg.word || "");
+      if (entry.word !== word) {
+        entry.svg.setAttribute("aria-label", word);
+        entry.word = word;
+      }
+    }
+    const strong = said && tone !== "info" ? "tutor-msg-strong" : "";
+    if (main.className !== strong) main.className = strong;
+    const text = String(msg.text || "");
+    if (main.textContent !== text) main.textContent = text;
     const details = Array.isArray(msg.details) ? msg.details : [];
     while (body.children.length > details.length + 1) body.lastElementChild.remove();
-    details.forEach((text, i) => {
-      let line = body.children[i + 1];
-      if (!line) {
-        line = document.createElement("div");
-        body.appendChild(line);
+    details.forEach((line, i) => {
+      let el = body.children[i + 1];
+      if (!el) {
+        el = document.createElement("div");
+        body.appendChild(el);
       }
-      line.textContent = String(text);
+      const words = String(line);
+      if (el.textContent !== words) el.textContent = words;
     });
   }
 

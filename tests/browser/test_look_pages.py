@@ -53,8 +53,8 @@ def test_right_and_wrong_feedback_look_different(tutor_page):
         assert shadow.tone == tone
         msg = root.locator(f".tutor-feedback .tutor-msg-{tone}")
         expect(msg).to_be_visible()
-        icon = msg.locator("svg.tutor-msg-icon")
-        expect(icon).to_be_visible()
+        icon = msg.locator("svg.tutor-msg-icon:visible")  # the tone's own, the only one shown
+        expect(icon).to_have_count(1)
         expect(icon).to_have_attribute("aria-label", word)
         expect(msg).to_have_text(re.compile(r"\s*" + r"\s*".join(
             re.escape(w) for w in shadow.message.split()) + r"\s*"), use_inner_text=True)
@@ -95,8 +95,18 @@ def test_the_feedback_box_shows_its_message_as_text(tutor_page):
     page.get_by_role("button", name="Say").click()  # the same words again: a new message
     expect(page.locator('.tutor-feedback .tutor-msg[data-n="2"]')).to_have_count(1)
     expect(page.locator(".tutor-feedback svg.tutor-msg-icon")).to_have_count(1)  # not two
+    # Another tone shows its own icon; coming back shows the first one again, the same element
+    # (a message changes the box's text and attributes, not its tree).
+    page.evaluate("document.querySelector('.tutor-feedback svg.tutor-msg-icon').tutorMark = 1")
+    page.get_by_role("button", name="Right").click()
+    shown = page.locator(".tutor-feedback svg.tutor-msg-icon:visible")
+    expect(shown).to_have_attribute("aria-label", "Right")
+    page.get_by_role("button", name="Say").click()
+    expect(shown).to_have_attribute("aria-label", "Wrong")
+    assert shown.evaluate("svg => svg.tutorMark") == 1
     page.get_by_role("button", name="Clear").click()
     expect(page.locator(".tutor-feedback .tutor-msg")).to_have_count(0)
+    expect(page.locator(".tutor-feedback svg.tutor-msg-icon:visible")).to_have_count(0)
     assert empty.bounding_box()["height"] == 0
 
 
