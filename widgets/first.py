@@ -3,8 +3,9 @@
 A click reaches a tutor widget as a message from the browser to one of its widgets. While that
 message is handled, every widget but the feedback boxes (the tutor widget's table, its cards,
 its buttons, its next task) keeps its changes back (ipywidgets' ``hold_sync``, entered by a
-widget when it first changes); :meth:`FeedbackFirst.release` sends them, and the tutor widget's ``say()`` calls it right after the feedback has
-left the kernel. So the browser gets the feedback first and draws the rest after it.
+widget when it first changes); :meth:`FeedbackFirst.release` sends them, and the tutor
+widget's ``say()`` calls it right after the feedback has been published. So the browser gets
+the feedback first and draws the rest after it.
 
 Between the two the kernel steps aside for :data:`PAUSE` seconds: on a small server (two
 cores) the kernel going straight on to draw the next task (a few milliseconds of Python) takes

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import time
 from html import escape
+from typing import NamedTuple
 
 import ipywidgets as W
 
@@ -37,13 +38,15 @@ __all__ = ["PlayTable", "simple_player"]
 OPPONENTS = (("random", N_("Beginner")), ("basic", N_("Basic")), ("strong", N_("Strong")))
 
 
-class _Dealt:
+class _Dealt(NamedTuple):
     """A new game dealt and played by the computer players up to the learner's first turn
     (``reasons``: their choices, ``starts``: the hand as dealt), for the game's settings
     ``key``; see :meth:`PlayTable.new_game`."""
-
-    def __init__(self, key, game, rng, reasons, starts):
-        self.key, self.game, self.rng, self.reasons, self.starts = key, game, rng, reasons, starts
+    key: tuple
+    game: Game
+    rng: random.Random
+    reasons: list
+    starts: dict
 
 
 def _note_start(starts: dict, game) -> None:
@@ -121,6 +124,7 @@ class PlayTable(TutorWidget):
         self.full_log = False
         self.summary = None  # the summary of the hand just finished, while play pauses
         self._table_due = None  # the bubbles of a table drawn after the message (_draw_due)
+        self._next: _Dealt | None = None  # the game New game starts, dealt ahead (new_game)
         self.table = TableView(self.variant, seat, on_card=self._on_card, on_action=self.act,
                                on_reject=lambda m: self.say(m, "error"),
                                on_next=self.next_hand, label=self._action_label)
@@ -160,7 +164,7 @@ class PlayTable(TutorWidget):
         # learner's first turn, when the one before it starts (after its feedback): a click
         # on New game has only its log and table to work out before its feedback. Another
         # opponent, table size or score deals a new one at once.
-        dealt, self._next = getattr(self, "_next", None), None
+        dealt, self._next = self._next, None
         if dealt is None or dealt.key != self._game_key():
             dealt = self._deal()
         self.game, self._rng = dealt.game, dealt.rng

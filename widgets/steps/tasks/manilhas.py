@@ -123,8 +123,7 @@ class ManilhaTask(Task):
         if card in self.found or card in self.wrong:
             self.refusals.say(_("You picked {card} already.").format(card=card.name()))
             return None
-        if self.refusals.message:
-            self.refusals.clear()
+        self.refusals.clear()
         n = len(self.targets)
         expected = self.targets[len(self.found)]
         if card in self.targets and (not self.order or card == expected):

@@ -150,6 +150,8 @@ class Refusals:
                            f'style="color:#4a2600;margin:.3em 0">{escape(text)}</div>')
 
     def clear(self) -> None:
+        if not self.message:  # nothing shown: nothing to write (a click's answer calls this)
+            return
         self.message = ""
         self.html.value = ""
 
@@ -220,8 +222,7 @@ class TrickTask(Task):
             self.refusals.say(_("That is not one of the answers: click a card of this trick "
                                 "or Tie."))
             return None
-        if self.refusals.message:
-            self.refusals.clear()
+        self.refusals.clear()
         self.done, self.picked = True, code
         right = code in self.correct
         explanation = self.explanation if right else self._why_wrong[code]
