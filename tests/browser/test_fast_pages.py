@@ -16,6 +16,7 @@ that nothing happens to idle pooled kernels over several culler passes.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from pathlib import Path
@@ -244,8 +245,10 @@ def test_a_link_works_for_its_own_proxy_user_only(fast, classroom, browser):
 # -- the pool and the bounds ------------------------------------------------------------------
 
 def kernel_processes(server) -> int:
+    """The server's kernel processes: those started with a kernel connection file."""
     return sum(1 for child in psutil.Process(server.process.pid).children(recursive=True)
-               if any("ipykernel" in part for part in child.cmdline()))
+               if any(os.path.basename(part).startswith("kernel-") and part.endswith(".json")
+                      for part in child.cmdline()))
 
 
 def api_status(server, kernel: str) -> int:
