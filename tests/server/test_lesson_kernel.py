@@ -7,6 +7,7 @@ says, and the kernel does all a page and a teacher's notebook need: cells, a top
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 
 import pytest
@@ -31,21 +32,25 @@ def test_the_tutors_server_starts_its_kernels_with_the_lesson_launcher(clean_env
         "jupyter_server.services.kernels.kernelmanager.ServerKernelManager"
 
 
-def command(argv: list[str]) -> list[str]:
+def command(argv: list[str], folder) -> list[str]:
+    """The command a LessonKernelProcess runs for a kernel spec whose argv is ``argv``."""
     km = LessonKernelProcess()
-    km._kernel_spec = KernelSpec(argv=argv, display_name="x", language="x", resource_dir="/r")
-    km.connection_file = "/tmp/kernel-x.json"
+    km._kernel_spec = KernelSpec(argv=argv, display_name="x", language="x",
+                                 resource_dir=str(folder))
+    km.connection_file = str(folder / "kernel-x.json")
     km._launch_args = {}
     return km.format_kernel_cmd()
 
 
-def test_only_ipykernels_own_launcher_is_replaced():
-    assert command(["python", "-m", "ipykernel_launcher", "-f", "{connection_file}"]) == \
-        [sys.executable, str(KERNEL_LAUNCHER), "-f", "/tmp/kernel-x.json"]
-    assert command(["/opt/py/bin/python3", "-m", "ipykernel_launcher", "-f",
-                    "{connection_file}"])[:2] == ["/opt/py/bin/python3", str(KERNEL_LAUNCHER)]
+def test_only_ipykernels_own_launcher_is_replaced(tmp_path):
+    connection = os.path.realpath(tmp_path / "kernel-x.json")
+    assert command(["python", "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                   tmp_path) == [sys.executable, str(KERNEL_LAUNCHER), "-f", connection]
+    elsewhere = str(tmp_path / "env" / "bin" / "python3")  # a Python at another path
+    assert command([elsewhere, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                   tmp_path)[:2] == [elsewhere, str(KERNEL_LAUNCHER)]
     other = ["R", "--slave", "-e", "IRkernel::main()", "--args", "{connection_file}"]
-    assert command(other) == other[:-1] + ["/tmp/kernel-x.json"]
+    assert command(other, tmp_path) == other[:-1] + [connection]
     assert issubclass(LessonKernelProcess, ServerKernelManager)
 
 

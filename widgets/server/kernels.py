@@ -1,6 +1,6 @@
 """``TutorKernelManager``, named in voila.json: Voilà's kernel manager with the tutor's bounds
 (limits.py), the shutdown of kernels whose page never connected, and the pool of warm kernels
-(pool.py). Its kernels run ``kernel_launcher.py`` (``LessonKernelProcess``)."""
+(pool.py). Its Python kernels run ``kernel_launcher.py`` (``LessonKernelProcess``)."""
 
 from __future__ import annotations
 
