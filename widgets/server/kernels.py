@@ -1,6 +1,7 @@
 """``TutorKernelManager``, named in voila.json: Voilà's kernel manager with the tutor's bounds
 (limits.py), the shutdown of kernels whose page never connected, and the pool of warm kernels
-(pool.py). Its Python kernels run ``kernel_launcher.py`` (``LessonKernelProcess``)."""
+(pool.py). Its Python kernels run ``kernel_launcher.py`` (``LessonKernelProcess``), and it
+records their activity with less work per message (activity.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from jupyter_server.services.kernels.kernelmanager import (AsyncMappingKernelMan
                                                            ServerKernelManager)
 from traitlets import Float, Integer, List, Unicode, default
 
+from .activity import ActivityMixin
 from .env import baseline
 from .limits import (DEFAULT_NOTEBOOK_DIRS, DEFAULT_PER_CLIENT, NOTEBOOK_DIRS_ENV, _env_int,
                      _page_language, busy_page, client_address, default_max_kernels,
@@ -35,7 +37,7 @@ class LessonKernelProcess(ServerKernelManager):
         return cmd
 
 
-class TutorKernelManager(PoolMixin, AsyncMappingKernelManager):
+class TutorKernelManager(ActivityMixin, PoolMixin, AsyncMappingKernelManager):
     """Voilà's kernel manager with the tutor's bounds and its pool of warm kernels (see the
     comments above)."""
 
