@@ -162,15 +162,18 @@ class Learner:
 
     def _find_quiz(self) -> None:
         ask = self.send("comm_info_request", {"target_name": "jupyter.widget"})
-        comms = []
-        while True:
+        # The reply comes on the shell channel and the idle status on IOPub: either may reach
+        # the websocket first, so wait for both.
+        comms, replied, idle = [], False, False
+        while not (replied and idle):
             msg = json.loads(self.ws.recv())
+            if msg.get("parent_header", {}).get("msg_id") != ask:
+                continue
             if msg["header"]["msg_type"] == "comm_info_reply":
-                comms = list(msg["content"]["comms"])
-            if msg.get("parent_header", {}).get("msg_id") == ask and \
-                    msg["header"]["msg_type"] == "status" and \
+                comms, replied = list(msg["content"]["comms"]), True
+            elif msg["header"]["msg_type"] == "status" and \
                     msg["content"]["execution_state"] == "idle":
-                break
+                idle = True
         for comm in comms:
             self.until_idle(self.send("comm_msg", {"comm_id": comm,
                                                    "data": {"method": "request_state"}}))
