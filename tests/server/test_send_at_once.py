@@ -20,25 +20,30 @@ def received(sock, timeout_ms: int = 2000) -> list[bytes]:
     return sock.recv_multipart()
 
 
-def test_a_message_leaves_in_the_call_itself_when_nothing_waits():
-    async def scenario():
+def with_sockets(scenario, connected: bool = True) -> None:
+    """Run ``await scenario(stream, kernel, connect)`` in an event loop: ``stream`` is the
+    server's ZMQStream (made to send at once) on a DEALER, ``kernel`` the ROUTER it talks to,
+    ``connect()`` connects them (done first when ``connected``)."""
+    async def run():
         ctx = zmq.Context()
         server, kernel = ctx.socket(zmq.DEALER), ctx.socket(zmq.ROUTER)
         try:
             port = kernel.bind_to_random_port("tcp://127.0.0.1")
-            server.connect(f"tcp://127.0.0.1:{port}")
+
+            def connect():
+                server.connect(f"tcp://127.0.0.1:{port}")
+
+            if connected:
+                connect()
             stream = ZMQStream(server)
             send_at_once(stream)
-            stream.send_multipart([b"click", b"1"])
-            # not one turn of the event loop: the message is on its way already
-            assert received(kernel)[1:] == [b"click", b"1"]
-            assert not stream.sending()
+            await scenario(stream, kernel, connect)
         finally:
             server.close(linger=0)
             kernel.close(linger=0)
             ctx.term()
 
-    asyncio.run(scenario())
+    asyncio.run(run())
 
 
 async def drain(kernel, stream, count: int) -> list[bytes]:
@@ -54,52 +59,41 @@ async def drain(kernel, stream, count: int) -> list[bytes]:
     return got
 
 
-def test_a_message_never_overtakes_one_queued_before_it():
-    async def scenario():
-        ctx = zmq.Context()
-        server, kernel = ctx.socket(zmq.DEALER), ctx.socket(zmq.ROUTER)
-        try:
-            port = kernel.bind_to_random_port("tcp://127.0.0.1")
-            server.connect(f"tcp://127.0.0.1:{port}")
-            stream = ZMQStream(server)
-            send_at_once(stream)
-            sent = []
-            # a message with a callback is queued, as ZMQStream queues every message
-            stream.send_multipart([b"first"], callback=lambda msg, status: sent.append(msg))
-            assert stream.sending()
-            stream.send_multipart([b"second"])  # the socket could take it: it waits anyway
-            assert await drain(kernel, stream, 2) == [b"first", b"second"]
-            assert sent[0] == [b"first"]
-        finally:
-            server.close(linger=0)
-            kernel.close(linger=0)
-            ctx.term()
+def test_a_message_leaves_in_the_call_itself_when_nothing_waits():
+    async def scenario(stream, kernel, _connect):
+        stream.send_multipart([b"click", b"1"])
+        # not one turn of the event loop: the message is on its way already
+        assert received(kernel)[1:] == [b"click", b"1"]
+        assert not stream.sending()
 
-    asyncio.run(scenario())
+    with_sockets(scenario)
+
+
+def test_a_message_never_overtakes_one_queued_before_it():
+    async def scenario(stream, kernel, _connect):
+        sent = []
+        # a message with a callback is queued, as ZMQStream queues every message
+        stream.send_multipart([b"first"], callback=lambda msg, status: sent.append(msg))
+        assert stream.sending()
+        stream.send_multipart([b"second"])  # the socket could take it: it waits anyway
+        assert await drain(kernel, stream, 2) == [b"first", b"second"]
+        assert sent[0] == [b"first"]
+
+    with_sockets(scenario)
 
 
 def test_a_socket_that_cannot_take_a_message_queues_it():
-    async def scenario():
-        ctx = zmq.Context()
-        server, kernel = ctx.socket(zmq.DEALER), ctx.socket(zmq.ROUTER)
-        try:
-            port = kernel.bind_to_random_port("tcp://127.0.0.1")
-            stream = ZMQStream(server)
-            send_at_once(stream)
-            # no kernel connected yet: a DEALER cannot take a message, so it is queued
-            stream.send_multipart([b"first"])
-            assert stream.sending()
-            stream.send_multipart([b"second"])
-            server.connect(f"tcp://127.0.0.1:{port}")
-            assert await drain(kernel, stream, 2) == [b"first", b"second"]
-            stream.send_multipart([b"third"])  # the queue is empty again: at once
-            assert received(kernel)[1:] == [b"third"]
-        finally:
-            server.close(linger=0)
-            kernel.close(linger=0)
-            ctx.term()
+    async def scenario(stream, kernel, connect):
+        # no kernel connected yet: a DEALER cannot take a message, so it is queued
+        stream.send_multipart([b"first"])
+        assert stream.sending()
+        stream.send_multipart([b"second"])
+        connect()
+        assert await drain(kernel, stream, 2) == [b"first", b"second"]
+        stream.send_multipart([b"third"])  # the queue is empty again: at once
+        assert received(kernel)[1:] == [b"third"]
 
-    asyncio.run(scenario())
+    with_sockets(scenario, connected=False)
 
 
 class FakeKernelManager(Configurable):
