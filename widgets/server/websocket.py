@@ -1,7 +1,10 @@
 """``NoDelayKernelWebsocketConnection`` is named in ``voila.json`` as
 ``Voila.kernel_websocket_connection_class``.  It is the connection class that
-jupyter_server (and so Voilà) uses by default, plus one thing: once the kernel
-websocket is open it turns on ``TCP_NODELAY`` for that socket.
+jupyter_server (and so Voilà) uses by default, plus: once the kernel websocket is
+open it turns on ``TCP_NODELAY`` for that socket (below); and, on the tutor's
+server but not the benches' stock one, a quicker first "nudge" (the class's
+docstring), the pool's warm-up paused while a page's kernel answers (pause.py),
+and the page's messages sent to the kernel at once (:func:`send_at_once`).
 
 Why: every widget interaction is a burst of small websocket frames (a
 ``comm_msg`` reply wrapped in ``status: busy`` / ``status: idle``).  With
