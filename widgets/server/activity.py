@@ -39,7 +39,7 @@ def read_activity(session: Session, msg_list: list) -> tuple[str, str | None, st
     _idents, parts = session.feed_identities(msg_list)
     if len(parts) < 5:
         raise ValueError(f"an IOPub message has at least 5 parts, not {len(parts)}")
-    parts = [part.bytes if hasattr(part, "bytes") else part for part in parts]
+    parts = [part.bytes if hasattr(part, "bytes") else bytes(part) for part in parts[:5]]
     if session.auth is not None and not hmac.compare_digest(parts[0], session.sign(parts[1:5])):
         raise ValueError("an IOPub message with a wrong signature")
     msg_type = session.unpack(parts[1]).get("msg_type")

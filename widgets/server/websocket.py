@@ -31,6 +31,7 @@ from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
 
+from .activity import read_activity
 from .env import baseline
 
 
@@ -170,19 +171,12 @@ def send_at_once(stream) -> None:
 
 
 def _is_idle_status(session, stream, msg_list) -> bool:
-    """Whether a kernel's message (ZMQ frames) is its IOPub "status: idle"."""
+    """Whether a kernel's message (ZMQ frames) is its IOPub "status: idle" (read as the
+    server's activity record reads it, activity.py)."""
     channel = stream if isinstance(stream, str) else getattr(stream, "channel", None)
     if channel != "iopub":
         return False
     try:
-        _idents, parts = session.feed_identities(msg_list)
-        header = session.unpack(_bytes(parts[1]))
-        if header.get("msg_type") != "status":
-            return False
-        return session.unpack(_bytes(parts[4])).get("execution_state") == "idle"
+        return read_activity(session, msg_list)[2] == "idle"
     except Exception:  # not a message we can read: not an idle status
         return False
-
-
-def _bytes(part) -> bytes:
-    return part.bytes if hasattr(part, "bytes") else bytes(part)
