@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
-	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
+	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	touch $(STAMP)
 
 # The pages' front-end (widgets/frontend: ipywidgets' controls and anywidget, bundled with
@@ -53,13 +53,13 @@ postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y --no-install-recommends postgresql)
 
 test: venv frontend chromium postgresql
-	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
+	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	$(PY) -m ruff check truco && $(PY) -m mypy truco
 	$(PY) -m pytest -q
 
 # Serve the whole tree from the repository root: voila.json (read from the
 # current directory) applies, `python -m` puts the root on sys.path so
-# widgets.server is importable, JUPYTER_PATH finds the offline "tutor" page
+# tutor_server is importable, JUPYTER_PATH finds the offline "tutor" page
 # template in share/jupyter, JUPYTER_CONFIG_PATH finds share/jupyter/config/voila.py
 # (the hook that shows the lessons' prose in the learner's language), and lessons link as
 # /voila/render/lessons/<name>.ipynb.  Loopback only, no browser, offline.  voila.json's
@@ -68,8 +68,8 @@ test: venv frontend chromium postgresql
 # limits": TRUCO_MAX_KERNELS, TRUCO_KERNEL_POOL and the other settings pass through the
 # environment); share/jupyter/config/voila.py adds the loading screen in the learner's language.
 app: venv frontend
-	$(PY) -m widgets.i18n compile && $(PY) -m widgets.prose compile
-	$(PY) -m widgets.odds_charts warm
+	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
+	$(PY) -m widgets.charts.odds warm
 	@echo "Open http://127.0.0.1:8866/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
 	JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	JUPYTER_CONFIG_PATH="$(CURDIR)/share/jupyter/config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
@@ -88,7 +88,7 @@ lab: venv
 # against a bare page that Voilà serves its default way, in the same round (see bench/app.py).
 .PHONY: bench-app
 bench-app: venv frontend chromium
-	$(PY) -m widgets.odds_charts warm
+	$(PY) -m widgets.charts.odds warm
 	$(PY) bench/app.py
 
 bench: venv

@@ -63,7 +63,7 @@ On a small shared machine the CPU speed can swing by tens of percent between min
 compare two versions of the code round by round (A B A B), never one run against another.
 
 The bare page is served the way Voilà serves a page by default: its server runs with
-``TRUCO_VOILA_BASELINE=1`` (``widgets.server.voila_env(baseline=True)``): no pool of warm
+``TRUCO_VOILA_BASELINE=1`` (``tutor_server.voila_env(baseline=True)``): no pool of warm
 kernels, no template cache, Voilà's own loading screen and script loading, the rest of
 voila.json as for the lessons.  The lessons' servers are the app's (``make app``), and a
 lesson's server counts as started when its pool of warm kernels is full ("Kernel pool full"
@@ -80,7 +80,7 @@ shown, and the last lines say which targets the ratios meet.  The absolute figur
 beside them.
 
 ``--no-nodelay`` serves with jupyter_server's default kernel websocket
-connection class instead of ``widgets.server.NoDelayKernelWebsocketConnection``
+connection class instead of ``tutor_server.NoDelayKernelWebsocketConnection``
 (the voila.json setting), to compare.
 """
 
@@ -102,8 +102,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 BARE = "tests/browser/fixtures/bare.ipynb"
 LOG_DIR = REPO / "test-artifacts"
-from widgets.server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
-from widgets.server.pages import FRONTEND_ENV  # noqa: E402
+from tutor_server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
+from tutor_server.pages import FRONTEND_ENV  # noqa: E402
 DEFAULT_CONNECTION = (
     "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
 )
@@ -478,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
                              "before the tutor's; TRUCO_FRONTEND=voila), in the same rounds")
     args = parser.parse_args(argv)
 
-    from widgets.lesson import LESSONS  # the learners' path (not the teacher's page)
+    from widgets.pages.lesson import LESSONS  # the learners' path (not the teacher's page)
 
     notebooks = args.notebooks or [BARE] + [f"lessons/{name}.ipynb" for name, _t, _b in LESSONS]
     for nb in notebooks:

@@ -61,7 +61,7 @@ sys.path.insert(0, str(REPO))
 
 from widgets.classroom.config import Settings  # noqa: E402
 from widgets.classroom.store import open_store  # noqa: E402
-from widgets.server import voila_env  # noqa: E402
+from tutor_server import voila_env  # noqa: E402
 
 LESSON = "lessons/03_tricks.ipynb"
 TIMEOUT = 120.0  # seconds for one reply; a page load waits longer (see load_page)

@@ -7,12 +7,12 @@ HTML, labels, button texts and tooltips, the pickers' options, the cards' names,
 texts) is read after each step, and the lesson's prose as Voilà's hook translates it.
 
 A page fails when it shows an English word of the English catalog (a word of a msgid of
-``truco/locale``, ``widgets/locale`` or ``lessons/locale``) that the language's catalogs never use (a word the
+``truco/locale``, ``widgets/language/locale`` or ``lessons/locale``) that the language's catalogs never use (a word the
 translators kept, such as "Truco", "Zap" or "manilha", is fine). The failure lists, for the
 translators, the messages the pages looked up that the language's catalog does not translate
 (missing, empty, fuzzy, or left in English), with the pages that showed them; the same list is
 written to ``test-artifacts/untranslated-<code>.txt``. Until the catalogs are brought up to
-date and translated (``python -m widgets.i18n update``, then the translation pass), this test
+date and translated (``python -m widgets.language.i18n update``, then the translation pass), this test
 fails and its message is the translators' work list.
 """
 from __future__ import annotations
@@ -32,8 +32,8 @@ from babel.messages.pofile import read_po
 from truco import catalogs as truco_catalogs
 from truco import i18n
 from truco.i18n import LANGUAGES, set_language
-from widgets import i18n as widgets_i18n
-from widgets import prose
+from widgets.language import i18n as widgets_i18n
+from widgets.language import prose
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "test-artifacts"

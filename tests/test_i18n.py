@@ -2,7 +2,7 @@
 forms present, and the engine explaining verdicts and refusing actions in the learner's language.
 
 Two code domains (issue 19): ``truco`` (truco/locale, the engine's messages only) and
-``widgets`` (widgets/locale, the views' and the app's), which falls back to ``truco`` for the
+``widgets`` (widgets/language/locale, the views' and the app's), which falls back to ``truco`` for the
 messages both use; every check on the catalogs runs on both.
 
 The catalogs are compiled at the start of the session (:func:`truco.catalogs.compile`), so this file also
@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 import truco
 from truco import catalogs, i18n
 from truco.i18n import LANGUAGES, set_language
-from widgets import i18n as widgets_i18n
+from widgets.language import i18n as widgets_i18n
 
 DOMAINS = {"truco": i18n.TRUCO, "widgets": widgets_i18n.WIDGETS}
 
@@ -87,10 +87,10 @@ def _extracted_now(tmp_path, domain: str = "truco"):
 def test_template_is_up_to_date_with_the_code(tmp_path, domain):
     now = _extracted_now(tmp_path, domain)
     missing = ids(now) - ids(template(domain))
-    assert not missing, f"run `python -m widgets.i18n update`: new messages {sorted(map(str, missing))[:5]}"
+    assert not missing, f"run `python -m widgets.language.i18n update`: new messages {sorted(map(str, missing))[:5]}"
     if domain == "truco":  # the engine's template holds what the engine's code uses, no more
         gone = ids(template(domain)) - ids(now)
-        assert not gone, f"run `python -m widgets.i18n update`: stale messages {sorted(map(str, gone))[:5]}"
+        assert not gone, f"run `python -m widgets.language.i18n update`: stale messages {sorted(map(str, gone))[:5]}"
 
 
 def test_engine_catalog_holds_engine_messages_only():
@@ -346,7 +346,7 @@ def test_card_names_in_each_language(code):
     name = str(v.card("7h").name if hasattr(v.card("7h"), "name") else "")
     hearts = translation(code, "hearts")
     assert hearts != "hearts"
-    from widgets.common import card_label
+    from widgets.ui.common import card_label
 
     set_language(code)
     label = card_label(v, v.card("7h"))
@@ -399,7 +399,7 @@ def test_plural_forms_headers_are_babels(code, kind):
 
     from babel.messages.plurals import get_plural
 
-    from widgets import prose
+    from widgets.language import prose
 
     path = DOMAINS[kind].po_path(code) if kind in DOMAINS else \
         prose.LOCALE_DIR / code / "LC_MESSAGES" / f"{kind}.po"
@@ -445,7 +445,7 @@ def test_persian_ranking_rule_is_isolated():
 
 
 def test_noun_phrases_open_sentences_with_a_capital():
-    from widgets.common import seat_label, seat_name
+    from widgets.ui.common import seat_label, seat_name
 
     assert i18n._("{player} is to act.").format(player=seat_name(1)) == \
         "Player 1 (team B) is to act."

@@ -1,4 +1,4 @@
-"""The lessons' prose in every language (widgets.prose): catalogs in step with the notebooks,
+"""The lessons' prose in every language (widgets.language.prose): catalogs in step with the notebooks,
 complete, with the Markdown's shape kept, and Voilà's hook serving the learner's language."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from truco.i18n import LANGUAGES
-from widgets import prose
+from widgets.language import prose
 
 NOTEBOOKS = sorted(prose.LESSONS_DIR.glob("*.ipynb"))
 TRANSLATED = [c for c in LANGUAGES if c != "en"]
@@ -68,8 +68,8 @@ def test_the_template_is_in_step_with_the_notebooks():
         template = read_po(fh)
     in_template = {m.id for m in template if m.id}
     in_notebooks = set(notebook_messages())
-    assert in_notebooks - in_template == set(), "run `python -m widgets.prose update`"
-    assert in_template - in_notebooks == set(), "run `python -m widgets.prose update`"
+    assert in_notebooks - in_template == set(), "run `python -m widgets.language.prose update`"
+    assert in_template - in_notebooks == set(), "run `python -m widgets.language.prose update`"
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -144,10 +144,10 @@ def test_links_between_lessons_keep_the_language():
 
 def test_the_app_config_names_the_hook():
     """The app's Voilà config installs a prelaunch hook that shows the prose in the learner's
-    language (the tutor's own hook wraps widgets.prose's, adding the loading screen's words)."""
+    language (the tutor's own hook wraps widgets.language.prose's, adding the loading screen's words)."""
     from traitlets.config import Config
 
-    from widgets import server
+    import tutor_server as server
     path = Path(prose.REPO_DIR, "share", "jupyter", "config", "voila.py")
     c = Config()
     exec(compile(path.read_text(), str(path), "exec"), {"c": c})

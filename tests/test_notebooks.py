@@ -22,9 +22,9 @@ import pytest
 
 import truco
 
-from widgets.lesson import LESSONS as PATH
-from widgets.lesson import TEACHER_PAGE
-from widgets.server import voila_env
+from widgets.pages.lesson import LESSONS as PATH
+from widgets.pages.lesson import TEACHER_PAGE
+from tutor_server import voila_env
 
 REPO = Path(__file__).resolve().parents[1]
 LESSON_DIR = REPO / "lessons"

@@ -17,8 +17,8 @@ from babel.messages.pofile import read_po
 from truco import i18n
 from truco.cards import card_from_code
 from truco.errors import CardError
-from widgets import i18n as widgets_i18n
-from widgets import prose
+from widgets.language import i18n as widgets_i18n
+from widgets.language import prose
 from widgets.classroom.codes import normalise_code
 
 CATALOGS = {

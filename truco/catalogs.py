@@ -5,7 +5,7 @@ The runtime side of translation (the language, :class:`truco.i18n.Domain`'s look
 or ``make`` runs, and nothing a learner's page needs. It imports :mod:`truco.i18n`, never the
 other way round.
 
-For a :class:`~truco.i18n.Domain` (``truco.i18n.TRUCO``, ``widgets.i18n.WIDGETS``):
+For a :class:`~truco.i18n.Domain` (``truco.i18n.TRUCO``, ``widgets.language.i18n.WIDGETS``):
 
 - :func:`extract` writes the domain's template (``<name>.pot``) from every ``_()``, ``N_()``,
   ``ngettext()``, ``pgettext()`` and ``npgettext()`` in the code its Babel mapping file lists
@@ -16,8 +16,8 @@ For a :class:`~truco.i18n.Domain` (``truco.i18n.TRUCO``, ``widgets.i18n.WIDGETS`
 - :func:`compile` compiles every language's ``.po`` to ``.mo``.
 
 From the command line: ``python -m truco.catalogs extract | update | compile`` for the
-engine's domain alone; ``python -m widgets.i18n ...`` does both code domains, engine first, and
-``python -m widgets.prose ...`` the lessons' prose (which uses :func:`merge_template` and
+engine's domain alone; ``python -m widgets.language.i18n ...`` does both code domains, engine first, and
+``python -m widgets.language.prose ...`` the lessons' prose (which uses :func:`merge_template` and
 :func:`compile_catalogs` directly).
 
 >>> main([TRUCO], ["translate"], "truco.catalogs")
@@ -165,11 +165,11 @@ def merge_template(template_path: Path, locale_dir: Path, name: str,
 
 
 def main(domains: Sequence[Domain], argv: Sequence[str], program: str) -> int:
-    """The command line of ``python -m truco.catalogs`` and ``python -m widgets.i18n``:
+    """The command line of ``python -m truco.catalogs`` and ``python -m widgets.language.i18n``:
     ``extract``, ``update`` or ``compile`` each of ``domains`` in turn; 2 for anything else.
 
-    >>> main([TRUCO], ["extract", "compile"], "widgets.i18n")  # one command at a time
-    usage: python -m widgets.i18n extract | update | compile
+    >>> main([TRUCO], ["extract", "compile"], "widgets.language.i18n")  # one command at a time
+    usage: python -m widgets.language.i18n extract | update | compile
     2
     """
     command = list(argv)

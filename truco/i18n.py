@@ -5,12 +5,12 @@ Messages are English msgids with named placeholders; the language is chosen per 
 
 A :class:`Domain` is one set of catalogs: this module's is ``truco`` (the engine's messages,
 ``truco/locale/<lang>/LC_MESSAGES/truco.po``); the views and the app have their own,
-``widgets`` (:mod:`widgets.i18n`, ``widgets/locale``), which falls back to this one for the
+``widgets`` (:mod:`widgets.language.i18n`, ``widgets/language/locale``), which falls back to this one for the
 messages they share with the engine, then to English. This module never imports the widgets.
 
 Keeping the catalogs in step with the code (extract, update, compile with Babel) is
 :mod:`truco.catalogs`' work: ``python -m truco.catalogs update`` for the engine's domain,
-``python -m widgets.i18n update`` and ``compile`` for both code domains, engine first. That
+``python -m widgets.language.i18n update`` and ``compile`` for both code domains, engine first. That
 module imports this one, never the other way round: looking a message up needs the compiled
 catalogs only.
 """

@@ -7,7 +7,7 @@ Fixtures
     read) on a free loopback port and yields its base URL, e.g.
     ``http://127.0.0.1:41234/`` (a ``str`` that also carries ``.process``,
     ``.port`` and ``.log_path``).  Log: ``test-artifacts/voila-server.log``.
-    Its environment (``widgets.server.voila_env()``) also lets it render the
+    Its environment (``tutor_server.voila_env()``) also lets it render the
     notebooks of ``tests/browser/fixtures``, a test-only setting: ``make app``
     renders ``lessons/`` only (``tests/browser/test_app_files.py``).
 ``browser`` (module)
@@ -63,7 +63,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 
-from widgets.server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
+from tutor_server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
 
 SERVER_START_TIMEOUT = 60.0  # seconds; covers a cold import of jupyter_server
 READY_TIMEOUT_MS = 60_000  # a lesson runs all its cells before widgets appear

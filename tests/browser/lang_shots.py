@@ -29,7 +29,7 @@ _harness = importlib.util.module_from_spec(_spec)
 sys.modules["browser_conftest"] = _harness
 _spec.loader.exec_module(_harness)
 free_port, start_voila, stop_voila = _harness.free_port, _harness.start_voila, _harness.stop_voila
-from widgets.server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tutor_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 OUT = REPO / "test-artifacts" / "lang"
 LESSONS = ("01_ranking", "05_raising", "12_odds")

@@ -1,7 +1,7 @@
 """What `make app` serves: the lessons, and nothing else of the repository.
 
 The session's ``voila_server`` may render the test fixtures (a test-only setting in
-``widgets.server.voila_env()``); this module starts a second server with the environment
+``tutor_server.voila_env()``); this module starts a second server with the environment
 `make app` gives Voilà, and checks that screenshots, fixtures, the README, the classroom
 database and path traversal attempts all get 403 or 404 from it.
 """
@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from widgets.server import voila_env
+from tutor_server import voila_env
 
 REPO = Path(__file__).resolve().parents[2]
 PROBE = REPO / "test-artifacts" / "served-probe.png"  # a screenshot-like file that must never be served

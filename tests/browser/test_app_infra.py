@@ -49,7 +49,7 @@ def test_voila_json_names_real_config_traits():
     from voila.configuration import VoilaConfiguration
     from voila.execute import VoilaExecutor
 
-    from widgets.server import TutorKernelManager
+    from tutor_server import TutorKernelManager
 
     classes = {
         "Voila": Voila,
@@ -346,7 +346,7 @@ def _server_socket_nodelay(pid: int, server_port: int, client_port: int) -> bool
 
 
 def test_kernel_websocket_has_tcp_nodelay(tutor_page, voila_server):
-    """widgets.server.NoDelayKernelWebsocketConnection is in use on the live server."""
+    """tutor_server.NoDelayKernelWebsocketConnection is in use on the live server."""
     page = tutor_page.open_lesson(BARE)
     kernel = KernelSocket(str(voila_server), _kernel_id(page))
     try:

@@ -30,9 +30,9 @@ import websocket
 from playwright.sync_api import expect
 
 from truco.i18n import get_language, set_language
-from widgets.i18n import _  # the classroom's messages are the widgets' own
+from widgets.language.i18n import _  # the classroom's messages are the widgets' own
 from widgets.classroom.store import SQLiteStore, format_code
-from widgets.server import LOADING_TEXT, voila_env
+from tutor_server import LOADING_TEXT, voila_env
 
 LESSON = "lessons/04_ties.ipynb"
 INDEX = "lessons/index.ipynb"
@@ -170,7 +170,7 @@ def test_a_page_loads_only_the_widget_extensions_and_keeps_their_files(fast, rec
     """The page's configuration names only the allowed extensions; their files (named by
     their content) come with an immutable cache header, so a warm page asks for none of them
     again."""
-    from widgets.server import PAGE_EXTENSIONS
+    from tutor_server import PAGE_EXTENSIONS
 
     recorder = record_page(fast)
     page = recorder.open_lesson(LESSON)

@@ -12,8 +12,8 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from widgets.server import LOST_TEXT, RELOAD_TEXT, voila_env
-from widgets.server.pages import FRONTEND_ENV, frontend_version
+from tutor_server import LOST_TEXT, RELOAD_TEXT, voila_env
+from tutor_server.pages import FRONTEND_ENV, frontend_version
 
 LESSON = "lessons/04_ties.ipynb"
 OUTPUTS = "tests/browser/fixtures/outputs.ipynb"

@@ -1,4 +1,4 @@
-"""Every page request starts a kernel: the tutor bounds them (``widgets.server.TutorKernelManager``).
+"""Every page request starts a kernel: the tutor bounds them (``tutor_server.TutorKernelManager``).
 
 Two servers of their own, with small settings so that a few requests reach the limits:
 

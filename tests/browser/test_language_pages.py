@@ -4,7 +4,7 @@ rendered with ``?lang=pt_BR`` and ``?lang=fa``.
 Checked: no English message of the catalogs (a msgid, or a literal piece of one between its
 placeholders or its Markdown marks, longer than 12 characters, whose translation differs from
 it) is left in the visible text of the page: the widgets (``truco/locale``) and the lessons'
-prose (``lessons/locale``, shown translated by Voilà's prelaunch hook, widgets.prose). Persian
+prose (``lessons/locale``, shown translated by Voilà's prelaunch hook, widgets.language.prose). Persian
 widgets and prose are right to left.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from truco.i18n import LANGUAGES, LOCALE_DIR, language_name
-from widgets.i18n import LOCALE_DIR as WIDGETS_LOCALE_DIR
-from widgets import prose
+from widgets.language.i18n import LOCALE_DIR as WIDGETS_LOCALE_DIR
+from widgets.language import prose
 
 PAGES = ("index", "01_ranking", "03_tricks")
 MIN_LENGTH = 12
@@ -155,7 +155,7 @@ def test_browser_language_is_the_default(browser, voila_server):
         step = page.locator(".tutor-widget.tutor-step").first
         expect(step).to_be_visible(timeout=60_000)
         from truco.i18n import set_language
-        from widgets.i18n import _
+        from widgets.language.i18n import _
         set_language("pt_BR")
         try:
             prompt = _("Which card wins this trick? Click it, or Tie if nobody wins it.")

@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 
 from widgets import (BetLadder, EnvidoTrainer, ManilhaTrainer, PlayTable, RankingExplorer, TieExplorer,
                      TrickQuiz, VariantCompare)
-from widgets.lesson import LESSONS, Scoreboard
+from widgets.pages.lesson import LESSONS, Scoreboard
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"

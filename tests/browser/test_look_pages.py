@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from shots import full_page
 
 from widgets import RankingExplorer, TieExplorer, TrickQuiz
-from widgets.feedback import TONE_STYLES
+from widgets.ui.feedback import TONE_STYLES
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"

@@ -2,7 +2,7 @@
 nothing scrolls sideways, and every button's label is shown whole."""
 import pytest
 
-from widgets.lesson import LESSONS
+from widgets.pages.lesson import LESSONS
 
 PHONE = {"width": 390, "height": 844}
 PAGES = ["index", *[name for name, _title, _blurb in LESSONS], "glossary"]

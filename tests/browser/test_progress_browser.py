@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 import truco
 from widgets.classroom.store import SQLiteStore
-from widgets.server import voila_env
+from tutor_server import voila_env
 
 from conftest import ARTIFACTS, TutorPage, free_port, start_voila, stop_voila
 from test_steps_browser import answers, click, deal, root_of, said

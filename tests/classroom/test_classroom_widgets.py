@@ -8,7 +8,7 @@ import pytest
 from widgets import EnvidoTrainer, ManilhaTrainer, TieExplorer, TrickQuiz
 from widgets.classroom import session as classroom
 from widgets.classroom.join import JoinPanel, progress
-from widgets.lesson import lesson_href, start_page
+from widgets.pages.lesson import lesson_href, start_page
 
 from classroom_helpers import INDEX, TRICKS, open_page
 
@@ -209,7 +209,7 @@ def test_the_start_page_ticks_lessons_and_shows_scores(classroom_env, monkeypatc
     code = classroom_env.create_class()
     ana = classroom_env.join(code, "Ana")
     bia = classroom_env.join(code, "Bia")
-    from widgets.lesson import footer
+    from widgets.pages.lesson import footer
 
     def runner(name):
         step_progress.reset()

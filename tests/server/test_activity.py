@@ -1,4 +1,4 @@
-"""The tutor's server records its kernels' activity (widgets/server/activity.py) as
+"""The tutor's server records its kernels' activity (tutor_server/activity.py) as
 jupyter_server does, reading less of each message: the same execution state and the same
 moments of activity for the same messages, messages with a wrong signature not recorded, and
 the benches' stock server left with jupyter_server's own watcher."""
@@ -9,8 +9,8 @@ import pytest
 from jupyter_client.session import Session
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from widgets.server import TutorKernelManager
-from widgets.server.activity import read_activity
+from tutor_server import TutorKernelManager
+from tutor_server.activity import read_activity
 
 KEY = b"a-kernel-key"
 
@@ -144,4 +144,4 @@ def test_the_stock_server_keeps_jupyter_servers_watcher(monkeypatch):
     assert kernel.stream.callback.__module__ == AsyncMappingKernelManager.__module__
     monkeypatch.delenv("TRUCO_VOILA_BASELINE")
     manager.start_watching_activity("k1")
-    assert kernel.stream.callback.__module__ == "widgets.server.activity"
+    assert kernel.stream.callback.__module__ == "tutor_server.activity"

@@ -1,7 +1,7 @@
 """Which front-end a page gets: the tutor's, named by its build, or Voila's."""
 from __future__ import annotations
 
-from widgets.server import pages
+from tutor_server import pages
 
 
 def built(tmp_path, js="a", css="b"):

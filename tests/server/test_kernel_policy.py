@@ -1,4 +1,4 @@
-"""widgets.server.TutorKernelManager's rules, without a server (the browser tests in
+"""tutor_server.TutorKernelManager's rules, without a server (the browser tests in
 tests/browser/test_kernel_limits.py check them on a live one)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from jupyter_server._tz import utcnow
 
 from truco.i18n import LANGUAGES
-from widgets import server
-from widgets.server import (
+import tutor_server as server
+from tutor_server import (
     MB,
     TutorKernelManager,
     busy_page,

@@ -1,4 +1,4 @@
-"""The lesson pages' kernel (widgets/server/kernel_launcher.py): ipykernel's kernel, its main
+"""The lesson pages' kernel (tutor_server/kernel_launcher.py): ipykernel's kernel, its main
 thread reading the page's messages itself. What must hold: the tutor's server starts Python
 kernels with it (the benches' stock server does not), other kernels are left as their spec
 says, and the kernel does all a page and a teacher's notebook need: cells, a top-level
@@ -14,8 +14,8 @@ import pytest
 from jupyter_client.kernelspec import KernelSpec
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
-from widgets.server import TutorKernelManager
-from widgets.server.kernels import KERNEL_LAUNCHER, LessonKernelProcess
+from tutor_server import TutorKernelManager
+from tutor_server.kernels import KERNEL_LAUNCHER, LessonKernelProcess
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def clean_env(monkeypatch):
 
 def test_the_tutors_server_starts_its_kernels_with_the_lesson_launcher(clean_env):
     assert TutorKernelManager().kernel_manager_class == \
-        "widgets.server.kernels.LessonKernelProcess"
+        "tutor_server.kernels.LessonKernelProcess"
     clean_env.setenv("TRUCO_VOILA_BASELINE", "1")  # the benches' stock page
     assert TutorKernelManager().kernel_manager_class == \
         "jupyter_server.services.kernels.kernelmanager.ServerKernelManager"

@@ -1,4 +1,4 @@
-"""The pool's warm-up steps aside while a page's kernel answers (widgets/server/pause.py): a
+"""The pool's warm-up steps aside while a page's kernel answers (tutor_server/pause.py): a
 kernel still warming is stopped from a page's message until that page's kernel is idle, and is
 never left stopped for a page that takes it, a shutdown, or a page busy for too long."""
 from __future__ import annotations
@@ -13,8 +13,8 @@ import psutil
 import pytest
 from jupyter_client.session import Session
 
-from widgets.server import TutorKernelManager, pause, pool
-from widgets.server.websocket import _is_idle_status
+from tutor_server import TutorKernelManager, pause, pool
+from tutor_server.websocket import _is_idle_status
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A page's message leaves the tutor's server for its kernel at once (widgets/server/
+"""A page's message leaves the tutor's server for its kernel at once (tutor_server/
 websocket.py, ``send_at_once``): sent in the call itself when nothing waits before it, queued
 as ``ZMQStream`` queues it otherwise, and in order either way."""
 
@@ -10,7 +10,7 @@ import zmq
 from traitlets.config import Configurable
 from zmq.eventloop.zmqstream import ZMQStream
 
-from widgets.server.websocket import NoDelayKernelWebsocketConnection, send_at_once
+from tutor_server.websocket import NoDelayKernelWebsocketConnection, send_at_once
 
 
 def received(sock, timeout_ms: int = 2000) -> list[bytes]:

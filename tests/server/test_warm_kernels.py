@@ -1,5 +1,5 @@
 """The tutor's fast pages, without a browser: the pool of warm kernels in
-``widgets.server.TutorKernelManager`` (its accounting, and real pooled kernels taking each
+``tutor_server.TutorKernelManager`` (its accounting, and real pooled kernels taking each
 request's environment), the prelaunch hook that gives the loading screen its words, the
 settings ``share/jupyter/config/voila.py`` applies, and the kernel client that does not wait
 for a quiet IOPub. tests/browser/test_fast_pages.py checks the same on a live server (this
@@ -20,11 +20,11 @@ import pytest
 from jupyter_server._tz import utcnow
 from traitlets.config import Config
 
-from widgets import server
-from widgets.server import pool
-from widgets.server.pages import frontend_version
-from widgets.server.pool import can_raise_priority, pool_priority_used
-from widgets.server import (
+import tutor_server as server
+from tutor_server import pool
+from tutor_server.pages import frontend_version
+from tutor_server.pool import can_raise_priority, pool_priority_used
+from tutor_server import (
     LOADING_TEXT,
     LOST_TEXT,
     RELOAD_TEXT,
@@ -221,7 +221,7 @@ def test_two_requests_get_their_own_language_and_learner_from_warm_kernels(clean
     and find their own request in os.environ, never the other's or the pool's."""
     report = "import json, os, sys; print(json.dumps({k: os.environ.get(k) for k in " \
              "('QUERY_STRING', 'HTTP_ACCEPT_LANGUAGE', 'HTTP_X_FORWARDED_USER', " \
-             "'SCRIPT_NAME')} | {'cwd': os.getcwd(), 'warm': 'widgets.lesson' in sys.modules}))"
+             "'SCRIPT_NAME')} | {'cwd': os.getcwd(), 'warm': 'widgets.pages.lesson' in sys.modules}))"
 
     async def scenario():
         manager = TutorKernelManager(pool_size=2, root_dir=str(REPO), max_kernels=10)
@@ -400,14 +400,14 @@ def test_a_page_without_heading_is_titled_by_its_name():
 # -- the server's settings ------------------------------------------------------------------------
 
 def test_fast_pages_settings_and_the_baseline(clean_env):
-    from widgets.prose import prelaunch_hook
+    from widgets.language.prose import prelaunch_hook
 
     fast = Config()
     install_fast_pages(fast)
     assert fast.VoilaConfiguration.prelaunch_hook is tutor_prelaunch_hook
     assert fast.VoilaConfiguration.resources == {"tutor_fast_pages": True,
                                                   "tutor_frontend": frontend_version()}
-    assert fast.ServerKernelManager.client_class == "widgets.server.QuickReadyKernelClient"
+    assert fast.ServerKernelManager.client_class == "tutor_server.QuickReadyKernelClient"
     assert fast.VoilaConfiguration.page_config_hook is server.fast_page_config
     page_config = server.fast_page_config({"disabledExtensions": ["x"]})
     assert page_config["disabledExtensions"][0] == "x"
@@ -445,7 +445,7 @@ def test_the_quick_client_sees_the_first_output(clean_env):
 
     async def scenario():
         km = AsyncKernelManager(kernel_name="python3",
-                                client_class="widgets.server.QuickReadyKernelClient")
+                                client_class="tutor_server.QuickReadyKernelClient")
         await km.start_kernel()
         try:
             seen = []

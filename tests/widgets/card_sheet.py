@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from truco.cards import DECKS, card_from_code  # noqa: E402
-from widgets.svg import HIGHLIGHTS, card_back_svg, card_svg  # noqa: E402
+from widgets.cards.svg import HIGHLIGHTS, card_back_svg, card_svg  # noqa: E402
 
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run",

@@ -24,8 +24,8 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from ..feedback import feedback_box, set_feedback
-from ..i18n import _
+from ..ui.feedback import feedback_box, set_feedback
+from ..language.i18n import _
 
 from . import limits
 from .config import Settings
@@ -156,7 +156,7 @@ class JoinPanel:
             parts = [heading, intro, who, self.code_box, self.join_button, self.browser]
             if problem():
                 self._say(problem(), "error")
-        from ..common import rtl
+        from ..ui.common import rtl
 
         self.widget = W.VBox([*parts, self.feedback, self.navigator])
         rtl(self.widget)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import anywidget
 import traitlets
 
-from ..i18n import _
+from ..language.i18n import _
 
 __all__ = ["Limit", "GATE", "JOIN", "PageCount", "BrowserId", "client_key", "clock",
            "refusal", "minutes"]

@@ -26,7 +26,7 @@ from urllib.parse import quote, urlsplit
 
 import segno
 
-from ..i18n import _
+from ..language.i18n import _
 
 from .store import format_code
 

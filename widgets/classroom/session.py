@@ -28,7 +28,7 @@ import sys
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
-from ..i18n import _
+from ..language.i18n import _
 
 from .config import Settings
 from .store import Answer, Learner, Store, StoreError, open_store, valid_token

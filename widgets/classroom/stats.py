@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import truco
 from truco.i18n import Percent, format_list
-from ..i18n import N_, _
+from ..language.i18n import N_, _
 
 from .store import shown_text
 
@@ -52,7 +52,7 @@ QUIZ_NAMES = {"trick": N_("Trick quiz"), "manilhas": N_("Manilha quiz"),
 def lesson_name(name) -> str:
     """A lesson's title ("3. Tricks and the hand"); a lesson no longer on the path by its
     stored name, made readable."""
-    from ..lesson import lesson_title
+    from ..pages.lesson import lesson_title
 
     try:
         return lesson_title(str(name))

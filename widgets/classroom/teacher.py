@@ -35,10 +35,10 @@ import traitlets
 
 from truco.i18n import number
 from truco.i18n import percent as shown_percent
-from ..i18n import _
+from ..language.i18n import _
 
-from ..common import READY, feedback_box, rtl, set_feedback
-from ..language import apply_session_language
+from ..ui.common import READY, feedback_box, rtl, set_feedback
+from ..language.session import apply_session_language
 from . import limits
 from .config import Settings
 from .limits import GATE, BrowserId, client_key, refusal

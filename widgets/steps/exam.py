@@ -20,11 +20,11 @@ import ipywidgets as W
 
 import truco
 from truco.i18n import format_list
-from ..i18n import N_, _
+from ..language.i18n import N_, _
 
 from ..classroom import session as classroom
-from ..common import button
-from ..lesson import LessonLinks, lesson_href, session_variant
+from ..ui.common import button
+from ..pages.lesson import LessonLinks, lesson_href, session_variant
 from .model import Outcome, Step, stars as stars_for
 from .record import TaskAnswers
 from .runner import TaskPage, _task_class, default_progress, today
@@ -240,6 +240,6 @@ def exam(variant=None, questions: int = 20, pass_mark: int | None = 15, seed=Non
     """Show the exam in ``variant`` (the learner's by default), with the lesson's footer."""
     from IPython.display import display
 
-    from ..lesson import footer
+    from ..pages.lesson import footer
     display(Exam(variant=variant, questions=questions, pass_mark=pass_mark, seed=seed).widget)
     display(footer(LESSON))

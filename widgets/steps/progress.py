@@ -34,10 +34,10 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
-from ..i18n import _
+from ..language.i18n import _
 
-from ..common import rtl
-from ..language import direction
+from ..ui.common import rtl
+from ..language.session import direction
 from .identity import BrowserIdentity
 from .model import SPACING, MemoryProgress, Progress, ReviewItem, Step
 

@@ -20,10 +20,10 @@ import ipywidgets as W
 
 import truco
 from truco.i18n import babel_locale
-from ..i18n import _, ngettext
+from ..language.i18n import _, ngettext
 
-from ..language import direction
-from ..lesson import session_variant
+from ..language.session import direction
+from ..pages.lesson import session_variant
 from .model import Outcome, ReviewItem
 from .runner import TaskPage
 from .tasks import task_class

@@ -23,12 +23,12 @@ import random
 import ipywidgets as W
 
 import truco
-from ..i18n import _
+from ..language.i18n import _
 
 from ..classroom import session as classroom
-from ..common import TutorWidget, button
-from ..lesson import LessonLinks, lesson_href, lesson_title, next_lesson, session_variant
-from ..prose import lesson_text
+from ..ui.common import TutorWidget, button
+from ..pages.lesson import LessonLinks, lesson_href, lesson_title, next_lesson, session_variant
+from ..language.prose import lesson_text
 from .model import MemoryProgress, Outcome, Plan, stars as stars_for
 from .record import TaskAnswers
 from .summary import header_html, mark_bench_target, step_html, summary_html
@@ -77,7 +77,7 @@ def runnable_steps(plan: Plan, variant) -> list[int]:
 class TaskPage(TutorWidget):
     """A page that asks one task at a time in its ``task_box``: a lesson's steps
     (:class:`StepRunner`), the exam, the review. A click's feedback is the first thing the
-    page gets back (:mod:`widgets.first`: the task's own updates, its cards revealed and its
+    page gets back (:mod:`widgets.ui.first`: the task's own updates, its cards revealed and its
     buttons disabled, and the next task follow it); what the page stores is written after it."""
 
     task = None
@@ -335,7 +335,7 @@ def lesson(plan: Plan, variant=None, progress=None, seed=None, footer: bool = Tr
     ``footer("<name>")`` cell)."""
     from IPython.display import display
 
-    from ..lesson import footer as lesson_footer
+    from ..pages.lesson import footer as lesson_footer
     runner = StepRunner(plan, variant=variant, progress=progress, seed=seed)
     display(runner.widget)
     if footer:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import _, ngettext
+from ..language.i18n import _, ngettext
 
-from ..language import direction
+from ..language.session import direction
 
 __all__ = ["header_html", "step_html", "stars_html", "summary_html"]
 
@@ -96,7 +96,7 @@ def mark_bench_target(task) -> None:
     them (no message when it stays where it is)."""
     from ipywidgets import Button
 
-    from ..common import BENCH_CLICK
+    from ..ui.common import BENCH_CLICK
 
     if not getattr(task, "buttons_answer", True):
         return

@@ -14,10 +14,10 @@ from functools import lru_cache
 from html import escape
 
 import truco
-from ...i18n import _
+from ...language.i18n import _
 
-from ...common import full_sentence, vira_word
-from ...variant_compare import compatible_variants, shared_cards
+from ...ui.common import full_sentence, vira_word
+from ...explore.compare import compatible_variants, shared_cards
 from .truc import ChoiceTask, cards_html
 
 __all__ = ["CompareTask"]

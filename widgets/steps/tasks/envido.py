@@ -18,10 +18,10 @@ import ipywidgets as W
 
 import truco
 from truco.i18n import number
-from ...i18n import N_, _
+from ...language.i18n import N_, _
 
-from ...cardrow import CardRow
-from ...common import card_html, card_item, vira_highlight, vira_word
+from ...cards.cardrow import CardRow
+from ...ui.common import card_html, card_item, vira_highlight, vira_word
 from .raising import MAX_DEALS, AnswerTask, cards_words, parse_item
 
 __all__ = ["EnvidoCountTask"]

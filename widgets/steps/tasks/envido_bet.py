@@ -19,7 +19,7 @@ import ipywidgets as W
 import truco
 from truco import Game, IllegalAction
 from truco.i18n import format_list
-from ...i18n import N_, _
+from ...language.i18n import N_, _
 
 from ..model import Outcome
 from .raising import MAX_DEALS, AnswerTask, number_choices, parse_item, table_for
@@ -167,7 +167,7 @@ class EnvidoBetTask(AnswerTask):
                        answer=key)
 
     def _bubbles(self, game) -> dict:
-        from ...table_words import bubbles
+        from ...table.words import bubbles
         return bubbles(game.log[self.start:], self.variant, game.hand_no)
 
     def wrong_answer(self) -> str:

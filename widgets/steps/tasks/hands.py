@@ -18,9 +18,9 @@ import ipywidgets as W
 
 from truco import Undecided, resolve
 from truco.i18n import sequence
-from ...i18n import _
+from ...language.i18n import _
 
-from ...common import ActionButtons, rtl, team_label
+from ...ui.common import ActionButtons, rtl, team_label
 from ..model import Outcome, Task
 from .tricks import Refusals
 

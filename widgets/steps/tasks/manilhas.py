@@ -20,11 +20,11 @@ from html import escape
 import ipywidgets as W
 
 from truco.i18n import chain
-from ...i18n import N_, _, ngettext
+from ...language.i18n import N_, _, ngettext
 from truco.ranking import PAULISTA_CYCLE
 
-from ...cardrow import CardRow
-from ...common import card_item, rtl, sentence, special_highlight, vira_word
+from ...cards.cardrow import CardRow
+from ...ui.common import card_item, rtl, sentence, special_highlight, vira_word
 from ..model import Outcome, Task
 from .tricks import Refusals, vira_html
 

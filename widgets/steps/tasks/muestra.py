@@ -18,10 +18,10 @@ from html import escape
 import ipywidgets as W
 
 from truco.i18n import chain
-from ...i18n import N_, _
+from ...language.i18n import N_, _
 
-from ...cardrow import CardRow
-from ...common import card_html, card_item, special_highlight, vira_highlight, vira_word
+from ...cards.cardrow import CardRow
+from ...ui.common import card_html, card_item, special_highlight, vira_highlight, vira_word
 from ..model import Outcome
 from .raising import AnswerTask, cards_words, parse_item
 

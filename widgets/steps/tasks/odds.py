@@ -13,10 +13,10 @@ import math
 
 import truco
 from truco import odds
-from ...i18n import N_, _
+from ...language.i18n import N_, _
 
-from ...odds_charts import frac, pct
-from ...common import sentence
+from ...charts.odds import frac, pct
+from ...ui.common import sentence
 from .truc import ChoiceTask
 
 __all__ = ["OddsTask", "EVENTS", "events_for", "chance"]

@@ -1,6 +1,6 @@
 """Play one whole hand against the computer, as a step (lesson 09).
 
-The hand is played on the play table (:class:`widgets.play_table.PlayTable`, one hand only):
+The hand is played on the play table (:class:`widgets.table.play.PlayTable`, one hand only):
 every move is checked by the engine, and the task is done when the hand ends. A lost hand is
 not a wrong answer: the outcome's explanation is the hand's verdict. With the option
 ``goal="win_a_trick"`` the step asks for one trick at least (checked on the engine's tricks).
@@ -19,10 +19,10 @@ from html import escape
 import ipywidgets as W
 
 from truco.i18n import format_list
-from ...i18n import _
+from ...language.i18n import _
 
-from ...common import rtl
-from ...play_table import PlayTable
+from ...ui.common import rtl
+from ...table.play import PlayTable
 from ..model import Outcome, Task
 
 __all__ = ["PlayHandTask"]

@@ -24,11 +24,11 @@ import ipywidgets as W
 
 from truco import Game, IllegalAction
 from truco.i18n import format_list, number
-from ...i18n import N_, _
+from ...language.i18n import N_, _
 
-from ...common import ActionButtons, card_item, rtl
-from ...table import TableView
-from ...table_words import bubbles
+from ...ui.common import ActionButtons, card_item, rtl
+from ...table.view import TableView
+from ...table.words import bubbles
 from ..model import Outcome, Task
 
 __all__ = ["AnswerTask", "TrucoTask", "number_choices", "cards_words", "table_for",

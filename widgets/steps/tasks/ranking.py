@@ -21,10 +21,10 @@ from html import escape
 
 import ipywidgets as W
 
-from ...i18n import _
+from ...language.i18n import _
 
-from ...cardrow import CardRow
-from ...common import card_html, card_item, full_sentence, vira_highlight, vira_word
+from ...cards.cardrow import CardRow
+from ...ui.common import card_html, card_item, full_sentence, vira_highlight, vira_word
 from ..model import Outcome, Task
 
 __all__ = ["RankTask", "TIE"]

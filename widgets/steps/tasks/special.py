@@ -20,10 +20,10 @@ import ipywidgets as W
 
 from truco import Game
 from truco.i18n import number
-from ...i18n import N_, _
+from ...language.i18n import N_, _
 
-from ...common import card_item, team_label
-from ...cardrow import CardRow
+from ...ui.common import card_item, team_label
+from ...cards.cardrow import CardRow
 from ..model import Outcome
 from .raising import AnswerTask, number_choices, parse_item, table_for
 

@@ -18,20 +18,20 @@ from html import escape
 import ipywidgets as W
 
 from truco.i18n import sequence
-from ...i18n import _
+from ...language.i18n import _
 
-from ...cardrow import CardRow
-from ...common import (ActionButtons, card_item, four_colour_requested, rtl, team_label,
+from ...cards.cardrow import CardRow
+from ...ui.common import (ActionButtons, card_item, four_colour_requested, rtl, team_label,
                        vira_highlight, vira_word)
-from ...language import direction
-from ...svg import FONT, card_svg
+from ...language.session import direction
+from ...cards.svg import FONT, card_svg
 from ..model import Outcome, Task
 
 __all__ = ["TrickTask", "TIE", "deal_trick", "vira_html", "seat_card_svg", "why_wrong", "parse_item",
            "Refusals"]
 
 TIE = "tie"
-TEAM_COLOURS = ("#1c5fa8", "#b02a4a")  # as on the table (widgets/table_board.py)
+TEAM_COLOURS = ("#1c5fa8", "#b02a4a")  # as on the table (widgets/table/board.py)
 TRIES = 4000  # deals drawn before giving up on a constraint (never reached in practice)
 
 

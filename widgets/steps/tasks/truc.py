@@ -20,10 +20,10 @@ import ipywidgets as W
 import truco
 from truco import Game, IllegalAction
 from truco.i18n import format_list
-from ...i18n import _
+from ...language.i18n import _
 
-from ...common import ActionButtons, card_item, full_sentence, rtl
-from ...table_words import event_line
+from ...ui.common import ActionButtons, card_item, full_sentence, rtl
+from ...table.words import event_line
 from ..model import Outcome, Task
 
 __all__ = ["ChoiceTask", "TrucSpecialTask", "cards_html"]

@@ -1,0 +1,1 @@
+"""Charts drawn on the server with matplotlib: the odds lesson's (:mod:`.odds`)."""
