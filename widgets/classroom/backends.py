@@ -31,7 +31,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from .store import Store, StoreError
+from .storage import Store, StoreError
 
 __all__ = ["SQLiteStore", "PostgresStore"]
 

@@ -52,7 +52,7 @@ QUIZ_NAMES = {"trick": N_("Trick quiz"), "manilhas": N_("Manilha quiz"),
 def lesson_name(name) -> str:
     """A lesson's title ("3. Tricks and the hand"); a lesson no longer on the path by its
     stored name, made readable."""
-    from ..pages.lesson import lesson_title
+    from ..pages.links import lesson_title
 
     try:
         return lesson_title(str(name))

@@ -24,7 +24,7 @@ from ..language.i18n import N_, _
 
 from ..classroom import session as classroom
 from ..ui.common import button
-from ..pages.lesson import LessonLinks, lesson_href, session_variant
+from ..pages.links import LessonLinks, lesson_href, session_variant
 from .model import Outcome, Step, stars as stars_for
 from .record import TaskAnswers
 from .runner import TaskPage, _task_class, default_progress, today
@@ -240,6 +240,6 @@ def exam(variant=None, questions: int = 20, pass_mark: int | None = 15, seed=Non
     """Show the exam in ``variant`` (the learner's by default), with the lesson's footer."""
     from IPython.display import display
 
-    from ..pages.lesson import footer
+    from ..pages.links import footer
     display(Exam(variant=variant, questions=questions, pass_mark=pass_mark, seed=seed).widget)
     display(footer(LESSON))

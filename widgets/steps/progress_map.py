@@ -5,7 +5,7 @@ today, the exam's best result, and "Start over" (with a confirmation step).
 
 Display only: every number is computed in Python from the learner's progress
 (:mod:`.progress`); the browser draws the cards and adds ``?variant=`` and ``?lang=`` to the
-links, as :class:`widgets.pages.lesson.LessonLinks` does (the map is one, with its own drawing).
+links, as :class:`widgets.pages.links.LessonLinks` does (the map is one, with its own drawing).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import traitlets
 from ..language.i18n import _, ngettext
 
 from ..ui.common import feedback_box, rtl, set_feedback
-from ..pages.lesson import _LINKS_ESM, LESSONS, LessonLinks, lesson_href, lesson_title
+from ..pages.links import _LINKS_ESM, LESSONS, LessonLinks, lesson_href, lesson_title
 
 __all__ = ["ProgressMap", "StartOver", "lesson_status", "map_links", "stars_text", "EXAM"]
 

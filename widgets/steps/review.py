@@ -23,7 +23,7 @@ from truco.i18n import babel_locale
 from ..language.i18n import _, ngettext
 
 from ..language.session import direction
-from ..pages.lesson import session_variant
+from ..pages.links import session_variant
 from .model import Outcome, ReviewItem
 from .runner import TaskPage
 from .tasks import task_class

@@ -27,7 +27,7 @@ from ..language.i18n import _
 
 from ..classroom import session as classroom
 from ..ui.common import TutorWidget, button
-from ..pages.lesson import LessonLinks, lesson_href, lesson_title, next_lesson, session_variant
+from ..pages.links import LessonLinks, lesson_href, lesson_title, next_lesson, session_variant
 from ..language.prose import lesson_text
 from .model import MemoryProgress, Outcome, Plan, stars as stars_for
 from .record import TaskAnswers
@@ -86,6 +86,7 @@ class TaskPage(TutorWidget):
     def __init__(self):
         super().__init__()
         self._tasks = 0
+        self._handled = 0
 
     def _show_task(self, task) -> None:
         """Put ``task`` in the task box: its messages handled feedback-first (by this page,
@@ -100,11 +101,20 @@ class TaskPage(TutorWidget):
         self.task_box.add_class(f"tutor-task-{self._tasks}")
 
     def after_browser_msg(self) -> None:
+        """After a click: the widgets it added are hooked, the bench's target moves with the
+        buttons, and ``tutor-handled-<k>`` on the task box says that the page's k-th click has
+        been handled, everything it changed sent before (tests wait on it before the next
+        click: a two-stage task hides its first buttons only after the feedback)."""
         super().after_browser_msg()
         task = self.task
         if task is not None:
             self.hook(task.view, take=True)  # widgets the click added to the task
             mark_bench_target(task)  # its buttons may have changed (a second question)
+        self._handled += 1
+        box = self.task_box
+        for cls in [c for c in box._dom_classes if c.startswith("tutor-handled-")]:
+            box.remove_class(cls)
+        box.add_class(f"tutor-handled-{self._handled}")
 
 
 class StepRunner(TaskPage):
@@ -335,7 +345,7 @@ def lesson(plan: Plan, variant=None, progress=None, seed=None, footer: bool = Tr
     ``footer("<name>")`` cell)."""
     from IPython.display import display
 
-    from ..pages.lesson import footer as lesson_footer
+    from ..pages.links import footer as lesson_footer
     runner = StepRunner(plan, variant=variant, progress=progress, seed=seed)
     display(runner.widget)
     if footer:
