@@ -109,3 +109,8 @@ bench-players: venv
 clean:
 	rm -rf $(VENV) $(HOME_DIR) test-artifacts $(FRONTEND_DIR)/node_modules \
 	  share/jupyter/voila/templates/tutor/static
+
+# The README's screenshots (docs/img/), made by the browser suite's test_readme_shots.py.
+.PHONY: readme-shots
+readme-shots: venv frontend chromium
+	TRUCO_README_SHOTS=update $(PY) -m pytest -q tests/browser/test_readme_shots.py
