@@ -332,4 +332,4 @@ def test_the_check_sees_english():
     found = (words("بازیکن ۱ It beats 3 cards") & english_words()) - kept_words("fa")
     assert {"beats", "cards"} <= found and "truco" not in found
     assert untranslated("fa", "a message no catalog has")
-    assert not untranslated("fa", "New hand")
+    assert not untranslated("fa", "New game")

@@ -104,7 +104,7 @@ def test_engine_catalog_holds_engine_messages_only():
     for message in views:
         if message.id:
             assert message.locations and all(p.startswith("widgets/") for p, _n in message.locations), message.id
-    assert "New hand" in ids(views) and "New hand" not in ids(engine)
+    assert "New game" in ids(views) and "New game" not in ids(engine)
     assert "hearts" in ids(engine) and "hearts" not in ids(views)
 
 
@@ -149,7 +149,7 @@ def test_template_covers_what_a_learner_reads():
                  ("{team} scores {n} point.", "{team} scores {n} points."),  # verdicts
                  "{card} is not in your hand", "there is nothing to answer",  # illegal actions
                  "a side that wins two tricks wins the hand",                 # rule names
-                 "New hand", "Start here", "I want to learn"):                 # widget labels
+                 "New game", "Start here", "I want to learn"):                 # widget labels
         assert text in msgids
 
 

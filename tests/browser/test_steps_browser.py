@@ -1,8 +1,9 @@
 """Lesson 01 as steps in Chromium: a learner finishes it step by step and gets the summary
 with stars; a wrong click re-asks. The test reads the two cards' codes (and the vira's) from
-the page and works out the answer with the engine in the test process. Screenshots of a step
-and of the summary at 1280x900 and 390x844 (Persian, right to left, on the phone) go to
-``test-artifacts/steps/``.
+the page and works out the answer with the engine in the test process. The lesson's last step
+is its Explore step (the ranking explorer, free play): passed with "Continue", no mistake.
+Screenshots of a step, the Explore step and the summary at 1280x900 and 390x844 (Persian,
+right to left, on the phone) go to ``test-artifacts/steps/``.
 """
 from __future__ import annotations
 
@@ -67,8 +68,23 @@ def answers(variant, codes, vira):
 
 
 def said(root, n: int, tone: str) -> None:
-    expect(root.locator(f'.tutor-feedback .tutor-msg[data-n="{n}"][data-tone="{tone}"]')) \
-        .to_have_count(1)
+    """The page's own feedback (the first box: an explorer in a step has its own) shows its
+    ``n``-th message, in ``tone``."""
+    expect(root.locator(".tutor-feedback").first.locator(
+        f'.tutor-msg[data-n="{n}"][data-tone="{tone}"]')).to_have_count(1)
+
+
+EXPLORE = ".tutor-task-explore"
+
+
+def pass_explore(root, n: int) -> int:
+    """The Explore step on screen: "Continue" passes it, with the tick and no mistake;
+    returns the page's message count after it."""
+    go_on = root.locator(f"{EXPLORE} .tutor-explore-continue")
+    expect(go_on).to_be_visible()
+    go_on.click()
+    said(root, n + 1, "right")
+    return n + 1
 
 
 def finish_lesson(page, variant_name: str, wrong_at: int | None = None, shots: str = ""):
@@ -78,9 +94,26 @@ def finish_lesson(page, variant_name: str, wrong_at: int | None = None, shots: s
     while True:
         # the (n+1)-th task drawn, or the summary after the last
         expect(root.locator(f".tutor-task-{n + 1} .tutor-rank-cards .tutor-card, "
+                            f".tutor-task-{n + 1} {EXPLORE}, "
                             ".tutor-summary .tutor-stars").first).to_be_visible()
         if root.locator(".tutor-summary .tutor-stars").count():
             break
+        if root.locator(EXPLORE).count():
+            # the ranking explorer: the whole deck, in the learner's variant
+            cards = root.locator(f"{EXPLORE} .tutor-card")
+            expect(cards).to_have_count(len(variant.deck))
+            count = root.locator(".tutor-step-count").inner_text()
+            numbers = re.findall(r"\d+", count)  # "Step 8 of 8", in the page's digits
+            assert len(numbers) == 2 and numbers[0] == numbers[1], count  # the last step
+            index = step_index(root)
+            if shots:
+                problems = page.evaluate(OUTSIDE)
+                assert problems == {"outside": [], "cut": [], "scroll": 0}, problems
+                page.screenshot(path=str(ARTIFACTS / "steps" / f"{shots}-explore.png"),
+                                full_page=True)
+            n = pass_explore(root, n)
+            steps_seen.append(index)
+            continue
         expect(root.locator(".tutor-rank-cards .tutor-card")).to_have_count(2)
         index = step_index(root)
         codes, vira = deal(root)

@@ -2,7 +2,9 @@
 
 ``plan_and_variant(name)`` runs the notebook's step cell with ``lesson`` replaced by a catcher
 and gives back the Plan (and the ``variant=`` it names, if any); ``drive`` answers a runner's
-tasks until the lesson's summary, optionally with one wrong answer first.
+tasks until the lesson's summary, optionally with one wrong answer first. An Explore step (free
+play, task kind "explore") is played a little, then passed with "Continue" (``go_on``): it must
+count no mistake.
 """
 from __future__ import annotations
 
@@ -31,6 +33,28 @@ def plan_of(name: str):
     return plan_and_variant(name)[0]
 
 
+def go_on(runner: StepRunner):
+    """Answer the runner's task right; an Explore step is played first (a few clicks in its
+    explorer, none of them an answer), then passed, with no mistake and nothing to review."""
+    task = runner.task
+    if task.kind != "explore":
+        return runner.answer(task.solution())
+    mistakes, due = runner.mistakes, runner.progress.due(10 ** 7)
+    explorer = task.explorer
+    if task.name == "ranking":
+        for item in explorer.row.items[:2]:
+            assert explorer.select(item["code"])
+    else:
+        assert explorer.set_trick(0, "tie") and explorer.set_trick(1, "A")
+        assert explorer.winner == 0
+    index = runner.index
+    out = runner.answer(task.solution())
+    assert out.right and out.done and runner.mistakes == mistakes and runner.index != index
+    assert runner.progress.passed(runner.plan.lesson)[index] == 0
+    assert runner.progress.due(10 ** 7) == due
+    return out
+
+
 def drive(plan, variant, seed=0, wrong_first=True, moves=400) -> StepRunner:
     """A runner of ``plan`` answered right until its summary (after one wrong answer)."""
     runner = StepRunner(plan, variant=variant, progress=MemoryProgress(), seed=seed)
@@ -39,7 +63,7 @@ def drive(plan, variant, seed=0, wrong_first=True, moves=400) -> StepRunner:
     for _k in range(moves):
         if runner.finished:
             break
-        runner.answer(runner.task.solution())
+        go_on(runner)
     return runner
 
 
@@ -55,7 +79,7 @@ def run_to_summary(plan, variant, seed=7) -> StepRunner:
     for _move in range(400):
         if runner.finished:
             break
-        runner.answer(runner.task.solution())
+        go_on(runner)
     assert runner.finished and runner.stars in (1, 2, 3) and "You finished" in runner.summary_text
     return runner
 

@@ -1,13 +1,13 @@
 """RankingExplorer: a variant's whole deck in ranking order; click a card to see where it ranks.
 
-A second click compares the two cards with the engine's verdict, and the comparison lesson 1
-asks for (a 3, then a king; a rey, 12, with Spanish cards) is confirmed when it is done.
+A second click compares the two cards with the engine's verdict. Lesson 1 ends with it, as its
+Explore step (:mod:`widgets.steps.tasks.explore`): free play, nothing marked.
 
 >>> ex = RankingExplorer("mineiro")
 >>> ex.select("4c"), ex.message.split(":")[0]
 (True, '4 of clubs (Zap), top manilha')
->>> ex.select("3h"), ex.select("Kd"), ex.task_done, ex.tone
-(True, True, True, 'right')
+>>> ex.select("3h"), ex.select("Kd"), ex.tone
+(True, True, 'info')
 """
 from __future__ import annotations
 
@@ -23,30 +23,23 @@ from ..ui.common import (TutorWidget, button, card_item, card_label, full_senten
                      kind_name, sentence, special_highlight, variant_picker, vira_highlight,
                      vira_word)
 
-__all__ = ["ASKED", "RankingExplorer"]
-
-# The comparison lesson 1 asks for, as card ranks per deck family: a 3, then a king (the rey,
-# 12, of the Spanish deck). A deck without one of them (French Truc has no 3) asks nothing.
-ASKED = {"french": (3, 13), "spanish": (3, 12)}
+__all__ = ["RankingExplorer"]
 
 
 class RankingExplorer(TutorWidget):
     """The deck level by level (``variant.ranking(vira).levels``), specials highlighted.
 
     ``select(code)`` is a click on a card; ``set_vira(code)`` moves the vira (for variants
-    with one); ``set_variant(name)`` switches variant. ``task`` maps a deck family to the two
-    ranks the learner is asked to compare (default :data:`ASKED`; ``None`` asks nothing);
-    ``task_done`` turns True when they have been clicked one after the other.
+    with one); ``set_variant(name)`` switches variant (``pick_variant=False`` leaves the
+    variant menu out: a lesson's step explores the learner's variant).
     """
 
-    def __init__(self, variant="mineiro", vira=None, task=ASKED):
+    def __init__(self, variant="mineiro", vira=None, *, pick_variant: bool = True):
         super().__init__()
         self.variant = get_variant(variant)
         self.vira = None
         self.selected = None
         self.previous = None  # the card selected before, for the comparison
-        self.task = dict(task or {})
-        self.task_done = False
         self.row = CardRow(on_pick=self.select, on_reject=lambda m: self.say(m, "error"),
                            label=_("The deck in ranking order, strongest first"))
         self.next_button = button(_("Show the strongest card"), self.next_card, bench=True)
@@ -58,6 +51,8 @@ class RankingExplorer(TutorWidget):
         self.vira_picker.observe(self._on_vira_picker, names="value")
         self.variant_picker = variant_picker(self.variant)
         self.variant_picker.observe(self._on_variant_picker, names="value")
+        if not pick_variant:
+            self.variant_picker.layout.display = "none"
         self._root([W.HBox([self.variant_picker, self.vira_picker]), self.row,
                     self.next_button, self.feedback, self.levels_html])
         self._setup(vira)
@@ -120,15 +115,9 @@ class RankingExplorer(TutorWidget):
             card=card_label(v, card, vira), position=level.position,
             levels=len(ranking.levels), kind=kind_name(level.kind)))
         details = []
-        text, tone = where, "info"
         if previous is not None:
             # The two cards clicked one after the other, judged by the engine as a trick.
             details.append(v.trick_verdict([(0, card), (1, previous)], vira).explain())
-            if not self.task_done and self._is_task(previous, card):
-                self.task_done = True
-                text, tone = _("You compared the {first} with the {second}, as the lesson asks.").format(
-                    first=v.card_name(previous, vira), second=v.card_name(card, vira)), "right"
-                details.insert(1, where)
         details.append(ngettext("It beats {beats} card and loses to {loses}.",
                                 "It beats {beats} cards and loses to {loses}.", len(beats))
                        .format(beats=len(beats), loses=len(loses)))
@@ -145,15 +134,9 @@ class RankingExplorer(TutorWidget):
                 details.append(v.trick_verdict([(0, card), (1, below)], vira).explain())
             if above is not None:
                 details.append(v.trick_verdict([(0, card), (1, above)], vira).explain())
-        self.say(text, tone, details)  # the feedback first, then the redrawn row
+        self.say(where, "info", details)  # the feedback first, then the redrawn row
         self._draw()
         return True
-
-    def _is_task(self, first, second) -> bool:
-        """Whether ``first`` then ``second`` (either order) are the ranks the lesson asks for."""
-        ranks = self.task.get(self.variant.family)
-        return ranks is not None and {first.rank, second.rank} == set(ranks) and \
-            len(set(ranks)) == 2
 
     # --- drawing ---------------------------------------------------------------------------
     def _setup(self, vira) -> None:

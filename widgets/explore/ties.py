@@ -18,6 +18,14 @@ every rule's outcome:
 
 In a class (see :mod:`widgets.classroom`) the quiz deals from the class's seed, each answer is
 stored before its feedback, and a reloaded page replays the stored answers.
+
+Lesson 4 ends with it, as its Explore step (:mod:`widgets.steps.tasks.explore`): free play in
+the learner's variant, without the quiz (``with_quiz=False``) or the variant menu
+(``pick_variant=False``), storing nothing (``recorder=None``):
+
+>>> t = TieExplorer("truc", recorder=None, pick_variant=False, with_quiz=False)
+>>> t.quiz_button.layout.display, t.set_trick(0, "tie"), t.set_trick(1, "B"), t.winner
+('none', True, True, 1)
 """
 from __future__ import annotations
 
@@ -41,6 +49,12 @@ RESULTS = ("A", "B", "tie")  # what a learner sets per trick (None clears it)
 _TEAM = {"A": 0, "B": 1, "tie": None}
 ANSWERS = ("A", "B", "nobody")
 ALL_TIE = "all_tie"  # the engine's rule option for a hand whose three tricks are all tied
+RULES_CSS = ("<style>.tutor-tie-rules .widget-radio-box label{display:flex;"
+             "align-items:flex-start;height:auto;min-height:var(--jp-widgets-radio-item-height);"
+             "line-height:1.35;padding:.15em 0;white-space:normal}"
+             ".tutor-tie-rules .widget-radio-box input{float:none;flex:none;order:-1;height:auto;"
+             "margin-block:.2em 0;margin-inline:1px .5em}"
+             ".tutor-tie-rules{flex-wrap:wrap;max-width:100%}</style>")
 
 
 def rule_values(variant) -> tuple:
@@ -74,11 +88,14 @@ class TieExplorer(TutorWidget):
     ``recorder=`` records the answers: an object with ``seed``, ``save(...)`` and
     ``replay(...)`` (the Recorder protocol of :mod:`widgets.classroom.session`), or None;
     by default the app layer's (:func:`widgets.classroom.recording.recorder_for`).
+    ``with_quiz=False`` leaves the quiz out (its button and score; ``quiz()`` still works from
+    Python), ``pick_variant=False`` the variant menu (the all-tie rule stays).
     """
 
     def __init__(self, variant="mineiro", seed=None, mano=0, dealer=1, *,
-                 recorder=FROM_APP):
+                 recorder=FROM_APP, with_quiz: bool = True, pick_variant: bool = True):
         super().__init__()
+        self.with_quiz = bool(with_quiz)
         self.variant = get_variant(variant)
         if mano not in (0, 1) or dealer not in (0, 1):
             raise ValueError(_("mano and dealer are teams: 0 (team A) or 1 (team B)"))
@@ -110,8 +127,13 @@ class TieExplorer(TutorWidget):
         self.rule_picker = W.RadioButtons(options=[], style={"description_width": "initial"},
                                           layout=W.Layout(width="auto"))
         self.rule_picker.observe(self._on_rule_pick, names="value")
+        self.rule_picker.add_class("tutor-tie-rules")
+        # A rule is a sentence: on a phone it wraps, and each radio button's line grows with
+        # it (ipywidgets gives each a one-line height, and the lines would overlap); the
+        # button sits at the start of its line, on the right in a right-to-left language.
+        self._rules_style = W.HTML(RULES_CSS, layout=W.Layout(display="none"))
         self.buttons = ActionButtons(self._on_button, lambda m: self.say(m, "error"))
-        self.quiz_button = button(_("Quiz me"), self.quiz, bench=True)
+        self.quiz_button = button(_("Quiz me"), self._on_quiz_button, bench=with_quiz)
         self.clear_button = button(_("Clear"), self.reset)
         self.table = W.HTML()
         self.score_html = W.HTML()
@@ -122,9 +144,14 @@ class TieExplorer(TutorWidget):
                                self.buttons.box])
         self.answers.add_class("tutor-answers")
         self.answers.layout.display = "none"
+        if not pick_variant:
+            self.variant_picker.layout.display = "none"
+        if not self.with_quiz:
+            self.quiz_button.layout.display = "none"
+            self.score_html.layout.display = "none"
         self._root([self.variant_picker, self.rule_picker, *self.toggles,
                     W.HBox([self.quiz_button, self.clear_button]), self.answers, self.feedback,
-                    self.table, self.score_html])
+                    self.table, self.score_html, self._rules_style])
         self._update()
         if self.recorder is not None:
             self.recorder.replay(self._replay)
@@ -184,6 +211,14 @@ class TieExplorer(TutorWidget):
         return None if self.verdict is None else self.verdict.winner
 
     # --- quiz --------------------------------------------------------------------------------
+    def _on_quiz_button(self) -> None:
+        """A click on "Quiz me": refused where the quiz is left out (the button is hidden, but
+        a forged click could still come)."""
+        if not self.with_quiz:
+            self.say(_("That button is not available now."), "error")
+            return
+        self.quiz()
+
     def quiz(self) -> None:
         """Deal trick results that decide the hand, and ask who wins it (a question left
         unanswered is skipped, not counted)."""

@@ -22,6 +22,8 @@ class TaskAnswers:
     def store(self, kind: str, number: int, variant, task, outcome: Outcome) -> str | None:
         if self.session is None and classroom.problem() is None:
             return None
+        if not getattr(task, "records", True):  # no answer (an Explore step): nothing stored
+            return None
         rec = self._recorders.get(kind)
         if rec is None:
             rec = self._recorders[kind] = classroom.recorder(f"step-{kind}", self.seed,

@@ -244,3 +244,25 @@ def test_quiz_answers_stand_apart_and_look_like_answers():
     assert [b.description for b in shown] == ["Team A", "Team B", "Nobody"]
     assert all(b.button_style == "primary" for b in shown)
     assert t.quiz_button.button_style != "primary"
+
+
+def test_without_the_quiz_and_the_variant_menu_for_an_explore_step():
+    """A lesson's Explore step: the explorer in the learner's variant, its quiz left out (a
+    forged click on the hidden "Quiz me" is refused), nothing stored; set_trick still works
+    and the all-tie rule stays offered."""
+    t = TieExplorer("mineiro", recorder=None, with_quiz=False, pick_variant=False)
+    assert t.recorder is None
+    assert t.quiz_button.layout.display == "none" and t.score_html.layout.display == "none"
+    assert t.variant_picker.layout.display == "none"
+    assert "tutor-bench-click" not in t.quiz_button._dom_classes
+    click_button(t.quiz_button)
+    assert not t.in_quiz and t.dealt == 0 and t.tone == "error"
+    assert "not available" in t.message
+    assert [t.set_trick(i, "tie") for i in range(3)] == [True] * 3
+    assert t.rule_picker.layout.display is None  # Mineiro tables differ: both rules offered
+    assert t.set_rule("nobody") and t.winner is None
+    assert t.set_rule("dealer") and t.winner == t.dealer
+    full = TieExplorer("mineiro", recorder=None)
+    assert full.quiz_button.layout.display is None and full.variant_picker.layout.display is None
+    click_button(full.quiz_button)
+    assert full.in_quiz and full.dealt == 1

@@ -25,6 +25,7 @@ KINDS: dict[str, str] = {
     "play_hand": "play:PlayHandTask",        # 09: play a hand against the computer
     "compare": "compare:CompareTask",        # 10: one deal, two variants
     "odds": "odds:OddsTask",                 # 12: which is more likely
+    "explore": "explore:ExploreTask",        # 01, 04: free play with an explorer, unmarked
 }
 
 
