@@ -3,8 +3,7 @@
 jupyter_server (and so Voilà) uses by default, plus: once the kernel websocket is
 open it turns on ``TCP_NODELAY`` for that socket (below); and, on the tutor's
 server but not the benches' stock one, a quicker first "nudge" (the class's
-docstring), the pool's warm-up paused while a page's kernel answers (pause.py),
-and the page's messages sent to the kernel at once (:func:`send_at_once`).
+docstring) and the pool's warm-up paused while a page's kernel answers (pause.py).
 
 Why: every widget interaction is a burst of small websocket frames (a
 ``comm_msg`` reply wrapped in ``status: busy`` / ``status: idle``).  With
@@ -26,7 +25,6 @@ from __future__ import annotations
 
 import socket
 
-import zmq
 from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
@@ -86,13 +84,6 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
     nobody reads, so that the kernel publishes a status again as soon as the subscription
     can see it. jupyter_server's own nudge decides, as before, when the connection is ready."""
 
-    def create_stream(self):
-        super().create_stream()
-        if not baseline():
-            for channel, stream in self.channels.items():
-                if channel != "iopub":  # the channels the page sends on
-                    send_at_once(stream)
-
     def connect(self):
         try:
             if not enable_nodelay(self.websocket_handler):
@@ -145,29 +136,6 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         future.add_done_callback(close)
         loop.call_later(NUDGE_POKE, poke, 0)
         return future
-
-
-def send_at_once(stream) -> None:
-    """Make ``stream`` (a pyzmq ``ZMQStream``) send a message at once when no message waits
-    before it; otherwise, or when the socket cannot take it now, queue it as ``ZMQStream``
-    does. ``ZMQStream.send_multipart`` always queues the message and sends it on the event
-    loop's next turn: a page's click waited one turn of the server's loop (0.1 to 0.15 ms here)
-    before it left for the kernel. The order of the messages is kept: a message is only sent
-    at once when the queue is empty. A message sent at once runs no ``on_send`` callback (the
-    server registers none); one given a callback is queued."""
-    queue_it = stream.send_multipart
-
-    def send_multipart(msg, flags=0, copy=True, track=False, callback=None, **kwargs):
-        if callback is None and not track and not kwargs and not stream.sending() \
-                and not stream.closed():
-            try:
-                stream.socket.send_multipart(msg, flags | zmq.NOBLOCK, copy=copy)
-                return
-            except zmq.ZMQError:  # full, or failing: ZMQStream's queue handles and logs it
-                pass
-        queue_it(msg, flags=flags, copy=copy, track=track, callback=callback, **kwargs)
-
-    stream.send_multipart = send_multipart
 
 
 def _is_idle_status(session, stream, msg_list) -> bool:
