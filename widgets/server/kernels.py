@@ -114,9 +114,6 @@ class TutorKernelManager(ActivityMixin, PoolMixin, AsyncMappingKernelManager):
         self._last_page = 0.0  # time.monotonic() of the last page that got a kernel
         self._pool_templates_done = False
         self._pool_lowered = pool_priority_used(self.pool_priority)  # what they really get
-        self._busy_pages: dict[str, float] = {}  # pages whose kernel answers now (pause.py)
-        self._paused: dict[str, int] = {}  # warming pooled kernels stopped meanwhile: pids
-        self._pause_timer = None
         self.log.info(
             "Truco Tutor kernels: at most %s at once, %s per client address (loopback not "
             "counted), notebooks from %s, client address from %s; kernels whose page never "

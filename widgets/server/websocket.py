@@ -3,7 +3,7 @@
 jupyter_server (and so Voilà) uses by default, plus: once the kernel websocket is
 open it turns on ``TCP_NODELAY`` for that socket (below); and, on the tutor's
 server but not the benches' stock one, a quicker first "nudge" (the class's
-docstring) and the pool's warm-up paused while a page's kernel answers (pause.py).
+docstring).
 
 Why: every widget interaction is a burst of small websocket frames (a
 ``comm_msg`` reply wrapped in ``status: busy`` / ``status: idle``).  With
@@ -29,7 +29,6 @@ from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
 
-from .activity import read_activity
 from .env import baseline
 
 
@@ -92,20 +91,6 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
             self.log.warning("Could not set TCP_NODELAY on kernel websocket: %s", exc)
         return super().connect()
 
-    # The pool's warm-up steps aside while this page's kernel answers (pause.py): from the
-    # page's message until the kernel's idle status.
-    def handle_incoming_message(self, incoming_msg):
-        busy = getattr(self.multi_kernel_manager, "page_busy", None)
-        if busy is not None and self.channels:
-            busy(self.kernel_id)
-        return super().handle_incoming_message(incoming_msg)
-
-    def handle_outgoing_message(self, stream, outgoing_msg):
-        super().handle_outgoing_message(stream, outgoing_msg)
-        idle = getattr(self.multi_kernel_manager, "page_idle", None)
-        if idle is not None and _is_idle_status(self.session, stream, outgoing_msg):
-            idle(self.kernel_id)
-
     def nudge(self):
         future = super().nudge()
         if baseline() or future.done():
@@ -137,14 +122,3 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         loop.call_later(NUDGE_POKE, poke, 0)
         return future
 
-
-def _is_idle_status(session, stream, msg_list) -> bool:
-    """Whether a kernel's message (ZMQ frames) is its IOPub "status: idle" (read as the
-    server's activity record reads it, activity.py)."""
-    channel = stream if isinstance(stream, str) else getattr(stream, "channel", None)
-    if channel != "iopub":
-        return False
-    try:
-        return read_activity(session, msg_list)[2] == "idle"
-    except Exception:  # not a message we can read: not an idle status
-        return False
