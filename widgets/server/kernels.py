@@ -1,6 +1,6 @@
 """``TutorKernelManager``, named in voila.json: Voilà's kernel manager with the tutor's bounds
 (limits.py), the shutdown of kernels whose page never connected, and the pool of warm kernels
-(pool.py). It records its kernels' activity with less work per message (activity.py)."""
+(pool.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import time
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, List, Unicode, default
 
-from .activity import ActivityMixin
 from .limits import (DEFAULT_NOTEBOOK_DIRS, DEFAULT_PER_CLIENT, NOTEBOOK_DIRS_ENV, _env_int,
                      _page_language, busy_page, client_address, default_max_kernels,
                      is_loopback, notebook_allowed)
@@ -18,7 +17,7 @@ from .pool import (POOL_ENV, WARM_MODULES, PoolMixin, _Pooled, default_pool_size
                    pool_priority_used)
 
 
-class TutorKernelManager(ActivityMixin, PoolMixin, AsyncMappingKernelManager):
+class TutorKernelManager(PoolMixin, AsyncMappingKernelManager):
     """Voilà's kernel manager with the tutor's bounds and its pool of warm kernels (see the
     comments above)."""
 
