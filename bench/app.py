@@ -368,7 +368,7 @@ def bench_notebook(browser, notebook: str, nodelay: bool, warm: int, clicks: int
                 warm_times.append(ms)
             result = {"notebook": name, "cold": cold,
                       "warm": statistics.median(warm_times) if warm_times else float("nan")}
-            if has_bench_targets(page):  # click on the last page loaded
+            if clicks and has_bench_targets(page):  # click on the last page loaded
                 try:
                     lat, bare_lat = click_latencies(page, clicks, partner)
                 except Exception as err:  # the page's target did not answer: no click figures

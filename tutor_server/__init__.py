@@ -9,16 +9,14 @@
 * ``pool``: the warm kernels that make a lesson open at once;
 * ``kernels``: ``TutorKernelManager`` (voila.json's ``multi_kernel_manager_class``), which
   applies the limits and keeps the pool;
-* ``pages``, ``templates``, ``client``: ``install_fast_pages`` (called from
-  share/jupyter/config/voila.py): the loading screen, the templates kept compiled, the kernel
-  client ready without the last waits;
+* ``pages``, ``templates``: ``install_fast_pages`` (called from
+  share/jupyter/config/voila.py): the loading screen, the templates kept compiled;
 * ``measure``: ``python -m tutor_server measure``.
 
 Every name below stays importable from ``tutor_server`` (voila.json and the config name
 them there).
 """
 
-from .client import IOPUB_PROBE, QuickReadyKernelClient
 from .env import (BASELINE_ENV, CHROMIUM, CHROMIUM_ARGS, CONFIG, DEFAULT_NOTEBOOK_DIRS,
                   JUPYTER_DIRS, JUPYTER_HOME, NOTEBOOK_DIRS_ENV, REPO, SHARE,
                   TEST_NOTEBOOK_DIRS, baseline, voila_env)
@@ -27,8 +25,8 @@ from .limits import (BUSY_TEXT, DEFAULT_PER_CLIENT, KERNEL_BUDGET_MB, KERNELS_CA
                      KERNELS_PER_CPU, MB, RESERVED_MB, available_memory, busy_page,
                      client_address, default_max_kernels, is_loopback, notebook_allowed)
 from .pages import (IMMUTABLE_PATHS, LOADING_TEXT, LOST_TEXT, RELOAD_TEXT, PAGE_EXTENSIONS, UNUSED_EXTENSIONS,
-                    UNUSED_PLUGINS, fast_page_config, install_fast_pages,
-                    install_page_config_cache, page_title, tutor_prelaunch_hook)
+                    UNUSED_PLUGINS, fast_page_config, install_fast_pages, page_title,
+                    tutor_prelaunch_hook)
 from .pool import (DEFAULT_POOL, POOL_ENV, WARM_CALLS, WARM_MODULES, adoption_code,
                    default_pool_size, warm_up_code)
 from .templates import (compile_page_templates, install_template_cache, template_cache,
@@ -38,15 +36,15 @@ from .websocket import (NUDGE_POKE, NUDGE_POKES, NoDelayKernelWebsocketConnectio
 
 __all__ = [
     "BASELINE_ENV", "BUSY_TEXT", "CHROMIUM", "CHROMIUM_ARGS", "CONFIG", "DEFAULT_NOTEBOOK_DIRS",
-    "DEFAULT_PER_CLIENT", "DEFAULT_POOL", "IMMUTABLE_PATHS", "IOPUB_PROBE", "JUPYTER_DIRS",
+    "DEFAULT_PER_CLIENT", "DEFAULT_POOL", "IMMUTABLE_PATHS", "JUPYTER_DIRS",
     "JUPYTER_HOME", "KERNELS_CAP", "KERNELS_MIN", "KERNELS_PER_CPU", "KERNEL_BUDGET_MB",
     "LOADING_TEXT", "LOST_TEXT", "RELOAD_TEXT", "MB", "NOTEBOOK_DIRS_ENV", "NUDGE_POKE", "NUDGE_POKES",
-    "NoDelayKernelWebsocketConnection", "PAGE_EXTENSIONS", "POOL_ENV", "QuickReadyKernelClient",
+    "NoDelayKernelWebsocketConnection", "PAGE_EXTENSIONS", "POOL_ENV",
     "REPO", "RESERVED_MB", "SHARE", "TEST_NOTEBOOK_DIRS", "TutorKernelManager",
     "UNUSED_EXTENSIONS", "UNUSED_PLUGINS", "WARM_CALLS", "WARM_MODULES", "adoption_code",
     "available_memory", "baseline", "busy_page", "client_address", "compile_page_templates",
     "default_max_kernels", "default_pool_size", "enable_nodelay", "fast_page_config",
-    "install_fast_pages", "install_page_config_cache", "install_template_cache", "is_loopback",
+    "install_fast_pages", "install_template_cache", "is_loopback",
     "notebook_allowed", "page_title", "socket_nodelay", "template_cache", "tutor_prelaunch_hook",
     "voila_env", "warm_page_rendering", "warm_up_code",
 ]

@@ -1,43 +1,23 @@
 """``TutorKernelManager``, named in voila.json: Voilà's kernel manager with the tutor's bounds
 (limits.py), the shutdown of kernels whose page never connected, and the pool of warm kernels
-(pool.py). Its Python kernels run ``kernel_launcher.py`` (``LessonKernelProcess``), and it
-records their activity with less work per message (activity.py)."""
+(pool.py)."""
 
 from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
-from jupyter_server.services.kernels.kernelmanager import (AsyncMappingKernelManager,
-                                                           ServerKernelManager)
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, List, Unicode, default
 
-from .activity import ActivityMixin
-from .env import baseline
 from .limits import (DEFAULT_NOTEBOOK_DIRS, DEFAULT_PER_CLIENT, NOTEBOOK_DIRS_ENV, _env_int,
                      _page_language, busy_page, client_address, default_max_kernels,
                      is_loopback, notebook_allowed)
 from .pool import (POOL_ENV, WARM_MODULES, PoolMixin, _Pooled, default_pool_size,
                    pool_priority_used)
 
-KERNEL_LAUNCHER = Path(__file__).with_name("kernel_launcher.py")
 
-
-class LessonKernelProcess(ServerKernelManager):
-    """One kernel of the tutor's server: a Python kernel (ipykernel's ``python -m
-    ipykernel_launcher``) runs :data:`KERNEL_LAUNCHER` instead, ipykernel's kernel whose main
-    thread reads the page's messages itself (see kernel_launcher.py). Other kernels start as
-    their kernel spec says."""
-
-    def format_kernel_cmd(self, extra_arguments=None):
-        cmd = super().format_kernel_cmd(extra_arguments)
-        if cmd[1:3] == ["-m", "ipykernel_launcher"]:
-            cmd[1:3] = [str(KERNEL_LAUNCHER)]
-        return cmd
-
-
-class TutorKernelManager(ActivityMixin, PoolMixin, AsyncMappingKernelManager):
+class TutorKernelManager(PoolMixin, AsyncMappingKernelManager):
     """Voilà's kernel manager with the tutor's bounds and its pool of warm kernels (see the
     comments above)."""
 
@@ -94,12 +74,6 @@ class TutorKernelManager(ActivityMixin, PoolMixin, AsyncMappingKernelManager):
         help="Niceness added to the server's for a kernel in the pool, with "
              "pool_priority='nice'.")
 
-    @default("kernel_manager_class")
-    def _default_kernel_manager_class(self):
-        if baseline():  # the benches' stock page: ipykernel's own launcher
-            return super()._default_kernel_manager_class()
-        return f"{__name__}.LessonKernelProcess"
-
     @default("max_kernels")
     def _default_max_kernels(self):
         value = _env_int("TRUCO_MAX_KERNELS")
@@ -139,9 +113,6 @@ class TutorKernelManager(ActivityMixin, PoolMixin, AsyncMappingKernelManager):
         self._last_page = 0.0  # time.monotonic() of the last page that got a kernel
         self._pool_templates_done = False
         self._pool_lowered = pool_priority_used(self.pool_priority)  # what they really get
-        self._busy_pages: dict[str, float] = {}  # pages whose kernel answers now (pause.py)
-        self._paused: dict[str, int] = {}  # warming pooled kernels stopped meanwhile: pids
-        self._pause_timer = None
         self.log.info(
             "Truco Tutor kernels: at most %s at once, %s per client address (loopback not "
             "counted), notebooks from %s, client address from %s; kernels whose page never "

@@ -87,35 +87,6 @@ def fast_page_config(page_config, **kwargs):
     return page_config
 
 
-_PAGE_CONFIGS: dict = {}
-
-
-def install_page_config_cache() -> bool:
-    """Voila works a page's front-end configuration out again for every page: it reads every
-    installed extension's package.json in eight folders, twice (8 to 20 ms of the server's
-    CPU per page on the loaded 2-core machine). The result depends only on the server's
-    configuration and the installed extensions, so it is kept (per base URL and
-    configuration) and each page gets its own copy. Returns False when installed already."""
-    import copy
-
-    import voila.handler
-
-    if getattr(voila.handler, "_tutor_page_config_cache", False):
-        return False
-    compute = voila.handler.get_page_config
-
-    def get_page_config(base_url, settings, log, voila_configuration):
-        key = (base_url, id(voila_configuration))
-        if key not in _PAGE_CONFIGS:
-            _PAGE_CONFIGS[key] = compute(base_url=base_url, settings=settings, log=log,
-                                         voila_configuration=voila_configuration)
-        return copy.deepcopy(_PAGE_CONFIGS[key])
-
-    voila.handler.get_page_config = get_page_config
-    voila.handler._tutor_page_config_cache = True
-    return True
-
-
 LOADING_TEXT = {
     "en": "Getting the lesson ready…",
     "pt_BR": "Preparando a lição…",
@@ -205,7 +176,5 @@ def install_fast_pages(c) -> None:
     settings = dict(c.Voila.tornado_settings) if "tornado_settings" in c.Voila else {}
     settings.setdefault("static_immutable_cache", list(IMMUTABLE_PATHS))
     c.Voila.tornado_settings = settings
-    install_page_config_cache()
-    c.ServerKernelManager.client_class = "tutor_server.QuickReadyKernelClient"
     c.VoilaConfiguration.page_config_hook = fast_page_config
 

@@ -13,7 +13,6 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 from truco.i18n import LANGUAGES
 
-from .pause import PoolPauseMixin
 from .templates import compile_page_templates, warm_page_rendering
 
 # -- the pool of warm kernels ------------------------------------------------------------------
@@ -71,7 +70,7 @@ WARM_MODULES = (
     "widgets.steps.progress_map", "widgets.steps.review", "widgets.steps.exam",
     *(f"widgets.steps.tasks.{name}" for name in (
         "ranking", "manilhas", "tricks", "hands", "raising", "special", "envido", "envido_bet",
-        "muestra", "truc", "play", "compare", "odds")),
+        "muestra", "truc", "play", "compare", "odds", "explore")),
 )
 DEFAULT_POOL = 4
 POOL_ENV = "TRUCO_KERNEL_POOL"
@@ -223,10 +222,9 @@ class _Pooled:
 
 
 
-class PoolMixin(PoolPauseMixin):
+class PoolMixin:
     """TutorKernelManager's pool of warm kernels (the comments above); ``super()`` here is
-    AsyncMappingKernelManager. A kernel warming for the pool steps aside while a page's
-    kernel answers a learner (pause.py)."""
+    AsyncMappingKernelManager."""
 
     def _pool_take(self, kernel_name: str) -> _Pooled | None:
         """The pooled kernel a page gets: the oldest ready one, else the one furthest into
@@ -240,8 +238,7 @@ class PoolMixin(PoolPauseMixin):
         self._pool.remove(chosen)
         self._pool_ids.discard(chosen.kernel_id)
         chosen.taken = True
-        self._pool_continue(chosen.kernel_id)  # a page never waits on a stopped kernel ...
-        self._pool_restore(chosen)  # ... nor on one of low priority
+        self._pool_restore(chosen)  # a page never waits on a kernel of low priority
         return chosen
 
     def _pool_lower(self, pooled: _Pooled) -> None:
@@ -406,7 +403,6 @@ class PoolMixin(PoolPauseMixin):
                 continue
             self._pool_evicting.add(pooled.kernel_id)
             self.log.info("Kernel %s leaves the pool to make room for a page", pooled.kernel_id)
-            self._pool_continue(pooled.kernel_id)
             try:
                 try:
                     await asyncio.shield(pooled.task)
@@ -442,7 +438,6 @@ class PoolMixin(PoolPauseMixin):
         return [p.kernel_id for p in self._pool]
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
-        self._pool_continue(kernel_id)  # a stopped kernel could not hear the request
         for pooled in list(self._pool):
             if pooled.kernel_id == kernel_id:
                 self._pool_discard(pooled)
@@ -455,7 +450,6 @@ class PoolMixin(PoolPauseMixin):
             IOLoop.current().remove_timeout(self._pool_timer)
             self._pool_timer = None
         self.pool_size = 0  # no refill while the server stops
-        self._pool_continue()
         for pooled in list(self._pool):
             if pooled.task is not None and not pooled.task.done():
                 try:

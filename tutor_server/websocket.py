@@ -3,8 +3,7 @@
 jupyter_server (and so Voilà) uses by default, plus: once the kernel websocket is
 open it turns on ``TCP_NODELAY`` for that socket (below); and, on the tutor's
 server but not the benches' stock one, a quicker first "nudge" (the class's
-docstring), the pool's warm-up paused while a page's kernel answers (pause.py),
-and the page's messages sent to the kernel at once (:func:`send_at_once`).
+docstring).
 
 Why: every widget interaction is a burst of small websocket frames (a
 ``comm_msg`` reply wrapped in ``status: busy`` / ``status: idle``).  With
@@ -26,12 +25,10 @@ from __future__ import annotations
 
 import socket
 
-import zmq
 from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
 
-from .activity import read_activity
 from .env import baseline
 
 
@@ -86,13 +83,6 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
     nobody reads, so that the kernel publishes a status again as soon as the subscription
     can see it. jupyter_server's own nudge decides, as before, when the connection is ready."""
 
-    def create_stream(self):
-        super().create_stream()
-        if not baseline():
-            for channel, stream in self.channels.items():
-                if channel != "iopub":  # the channels the page sends on
-                    send_at_once(stream)
-
     def connect(self):
         try:
             if not enable_nodelay(self.websocket_handler):
@@ -100,20 +90,6 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         except OSError as exc:  # never fail a kernel connection over a socket option
             self.log.warning("Could not set TCP_NODELAY on kernel websocket: %s", exc)
         return super().connect()
-
-    # The pool's warm-up steps aside while this page's kernel answers (pause.py): from the
-    # page's message until the kernel's idle status.
-    def handle_incoming_message(self, incoming_msg):
-        busy = getattr(self.multi_kernel_manager, "page_busy", None)
-        if busy is not None and self.channels:
-            busy(self.kernel_id)
-        return super().handle_incoming_message(incoming_msg)
-
-    def handle_outgoing_message(self, stream, outgoing_msg):
-        super().handle_outgoing_message(stream, outgoing_msg)
-        idle = getattr(self.multi_kernel_manager, "page_idle", None)
-        if idle is not None and _is_idle_status(self.session, stream, outgoing_msg):
-            idle(self.kernel_id)
 
     def nudge(self):
         future = super().nudge()
@@ -146,37 +122,3 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         loop.call_later(NUDGE_POKE, poke, 0)
         return future
 
-
-def send_at_once(stream) -> None:
-    """Make ``stream`` (a pyzmq ``ZMQStream``) send a message at once when no message waits
-    before it; otherwise, or when the socket cannot take it now, queue it as ``ZMQStream``
-    does. ``ZMQStream.send_multipart`` always queues the message and sends it on the event
-    loop's next turn: a page's click waited one turn of the server's loop (0.1 to 0.15 ms here)
-    before it left for the kernel. The order of the messages is kept: a message is only sent
-    at once when the queue is empty. A message sent at once runs no ``on_send`` callback (the
-    server registers none); one given a callback is queued."""
-    queue_it = stream.send_multipart
-
-    def send_multipart(msg, flags=0, copy=True, track=False, callback=None, **kwargs):
-        if callback is None and not track and not kwargs and not stream.sending() \
-                and not stream.closed():
-            try:
-                stream.socket.send_multipart(msg, flags | zmq.NOBLOCK, copy=copy)
-                return
-            except zmq.ZMQError:  # full, or failing: ZMQStream's queue handles and logs it
-                pass
-        queue_it(msg, flags=flags, copy=copy, track=track, callback=callback, **kwargs)
-
-    stream.send_multipart = send_multipart
-
-
-def _is_idle_status(session, stream, msg_list) -> bool:
-    """Whether a kernel's message (ZMQ frames) is its IOPub "status: idle" (read as the
-    server's activity record reads it, activity.py)."""
-    channel = stream if isinstance(stream, str) else getattr(stream, "channel", None)
-    if channel != "iopub":
-        return False
-    try:
-        return read_activity(session, msg_list)[2] == "idle"
-    except Exception:  # not a message we can read: not an idle status
-        return False

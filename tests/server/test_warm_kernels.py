@@ -28,7 +28,6 @@ from tutor_server import (
     LOADING_TEXT,
     LOST_TEXT,
     RELOAD_TEXT,
-    QuickReadyKernelClient,
     TutorKernelManager,
     adoption_code,
     default_pool_size,
@@ -407,7 +406,6 @@ def test_fast_pages_settings_and_the_baseline(clean_env):
     assert fast.VoilaConfiguration.prelaunch_hook is tutor_prelaunch_hook
     assert fast.VoilaConfiguration.resources == {"tutor_fast_pages": True,
                                                   "tutor_frontend": frontend_version()}
-    assert fast.ServerKernelManager.client_class == "tutor_server.QuickReadyKernelClient"
     assert fast.VoilaConfiguration.page_config_hook is server.fast_page_config
     page_config = server.fast_page_config({"disabledExtensions": ["x"]})
     assert page_config["disabledExtensions"][0] == "x"
@@ -436,34 +434,3 @@ def test_page_templates_stay_compiled():
     assert server.install_template_cache() is False   # once
     exporter = VoilaExporter(template_name="lab")
     assert exporter.environment.bytecode_cache is server.template_cache()
-
-
-def test_the_quick_client_sees_the_first_output(clean_env):
-    """Ready without waiting for a quiet IOPub, the client still gets the first cell's
-    output (its IOPub is connected before it says ready)."""
-    from jupyter_client.manager import AsyncKernelManager
-
-    async def scenario():
-        km = AsyncKernelManager(kernel_name="python3",
-                                client_class="tutor_server.QuickReadyKernelClient")
-        await km.start_kernel()
-        try:
-            seen = []
-            for _ in range(3):
-                kc = km.client()
-                assert isinstance(kc, QuickReadyKernelClient)
-                kc.start_channels()
-                try:
-                    await kc.wait_for_ready(timeout=60)
-                    got = []
-                    await kc.execute_interactive("print('first')", timeout=60,
-                                                 output_hook=got.append)
-                    seen.append("".join(m["content"].get("text", "") for m in got
-                                        if m["msg_type"] == "stream"))
-                finally:
-                    kc.stop_channels()
-            return seen
-        finally:
-            await km.shutdown_kernel(now=True)
-
-    assert asyncio.run(scenario()) == ["first\n"] * 3
