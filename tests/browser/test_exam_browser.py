@@ -8,8 +8,8 @@ has them, else the first card still to pick, else the first button. A question t
 several clicks (the four manilhas to find) is clicked until it ends: the exam's feedback
 says "info" while the question goes on, "right" or "wrong" when it is over. Like the lesson
 runner, the exam names the n-th question drawn (``tutor-task-<n>``) and numbers every
-message (``data-n``), and marks the page's k-th click handled (``tutor-handled-<k>``: all it
-changed has been sent): the test waits on them, never on time.
+message (``data-n``), and marks the click whose feedback was message n handled
+(``tutor-handled-<n>``: all it changed has been sent): the test waits on them, never on time.
 """
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_the_exam_ends_with_a_mark(tutor_page):
             expect(message).to_have_count(1)
             # Everything the click changed has come (the feedback comes first: a two-stage
             # question hides its first buttons after it), before the next answer is chosen.
-            expect(exam.locator(f".tutor-handled-{clicks}")).to_have_count(1)
+            expect(exam.locator(f".tutor-handled-{said}")).to_have_count(1)
             tone = message.get_attribute("data-tone")
             assert tone in ("right", "wrong", "info"), (n, tone, message.inner_text())
             if tone != "info":

@@ -86,7 +86,6 @@ class TaskPage(TutorWidget):
     def __init__(self):
         super().__init__()
         self._tasks = 0
-        self._handled = 0
 
     def _show_task(self, task) -> None:
         """Put ``task`` in the task box: its messages handled feedback-first (by this page,
@@ -102,19 +101,20 @@ class TaskPage(TutorWidget):
 
     def after_browser_msg(self) -> None:
         """After a click: the widgets it added are hooked, the bench's target moves with the
-        buttons, and ``tutor-handled-<k>`` on the task box says that the page's k-th click has
-        been handled, everything it changed sent before (tests wait on it before the next
-        click: a two-stage task hides its first buttons only after the feedback)."""
+        buttons, and ``tutor-handled-<n>`` on the task box says that the click whose feedback
+        was the page's n-th message has been handled, everything it changed sent before (tests
+        wait on it before the next click: a two-stage task hides its first buttons only after
+        the feedback)."""
         super().after_browser_msg()
         task = self.task
         if task is not None:
             self.hook(task.view, take=True)  # widgets the click added to the task
             mark_bench_target(task)  # its buttons may have changed (a second question)
-        self._handled += 1
-        box = self.task_box
-        for cls in [c for c in box._dom_classes if c.startswith("tutor-handled-")]:
-            box.remove_class(cls)
-        box.add_class(f"tutor-handled-{self._handled}")
+        box, mark = self.task_box, f"tutor-handled-{getattr(self, '_said', 0)}"
+        if mark not in box._dom_classes:
+            for cls in [c for c in box._dom_classes if c.startswith("tutor-handled-")]:
+                box.remove_class(cls)
+            box.add_class(mark)
 
 
 class StepRunner(TaskPage):
