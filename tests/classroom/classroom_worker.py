@@ -1,8 +1,10 @@
 """A child process for the durability and concurrency tests (run as a script, never imported
 by the tests themselves).
 
-``quiz``: a learner's page answering a TrickQuiz forever, printing ``ACK <seq> <answer>``
-once each answer's feedback is shown (the learner has been told), until it is killed.
+``lesson``: a learner's lesson page (lesson 3's steps, as the notebook builds them) answered
+forever, right and wrong in turn and "Practise again" at the summary, printing
+``ACK <quiz> <seq> <answer>`` once each answer's feedback is shown (the learner has been told),
+until it is killed.
 ``writers``: ``threads`` writers, each with its own connection, each storing ``answers``
 answers for its own learner (and every answer a second time, as a retry would), all starting
 together.
@@ -15,19 +17,26 @@ import threading
 import time
 
 
-def quiz(lesson: str) -> None:
-    from widgets import TrickQuiz
+def lesson(name: str) -> None:
+    from classroom_helpers import finish_task, lesson_page, step_recorders
 
-    quiz = TrickQuiz("mineiro", seed=3)
-    assert quiz.recorder is not None, "no class session"
-    while True:
-        answer = sorted(quiz.offered_answers())[0]
-        quiz.choose(answer)
-        if quiz.tone == "error":
-            print("ERROR", quiz.message, flush=True)
+    class Env:  # the page's address is in this process's environment already
+        def setenv(self, key, value):
+            os.environ[key] = value
+
+    token = os.environ["QUERY_STRING"].partition("learner=")[2]
+    runner = lesson_page(Env(), token, name)
+    assert runner.session is not None, "no class session"
+    for n in range(1_000_000):
+        if runner.finished:
+            runner.practise_again()
+        kind = runner.step.task
+        out = finish_task(runner, right=n % 3 != 1)
+        if runner.tone == "error":
+            print("ERROR", runner.message, flush=True)
             return
-        print("ACK", quiz.recorder.seq, answer, flush=True)
-        quiz.next()
+        rec = step_recorders(runner)[kind]
+        print("ACK", rec.quiz, rec.seq, out.answer, flush=True)
 
 
 def writers(db: str, start_at: float, answers: int, tokens: list[str]) -> None:
@@ -60,7 +69,7 @@ def writers(db: str, start_at: float, answers: int, tokens: list[str]) -> None:
 
 if __name__ == "__main__":
     mode = sys.argv[1]
-    if mode == "quiz":
-        quiz(os.environ["SCRIPT_NAME"])
+    if mode == "lesson":
+        lesson(os.environ["SCRIPT_NAME"].rsplit("/", 1)[-1].removesuffix(".ipynb"))
     elif mode == "writers":
         writers(sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5:])

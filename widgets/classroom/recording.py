@@ -1,7 +1,9 @@
 """The app layer the views ask, apart from the views: where a quiz's answers are recorded and
-whose seed a deal uses. This module is where the classroom package is imported; the views
-(``TrickQuiz``, ``ManilhaTrainer``, ``TieExplorer``, ``EnvidoTrainer``, ``PlayTable`` ...) only
-get what these functions give them, or what their caller passes instead.
+whose seed a deal uses. This module is where the views import the classroom package from; the
+views (``widgets/cards``, ``table``, ``explore``, ``charts``, ``ui``: ``TieExplorer``'s quiz,
+``PlayTable``, ``VariantCompare`` ...) only get what these functions give them, or what their
+caller passes instead (tests/classroom/test_recording.py). The lessons' step pages store their
+finished tasks through :mod:`widgets.steps.record`.
 
 A recorder is any object with the Recorder protocol of :mod:`widgets.classroom.session`:
 ``seed`` (the seed the quiz deals from), ``save(item, variant, prompt, answer, correct,

@@ -9,9 +9,11 @@ from tutor_clicks import click_button
 from widgets.ui import common
 from widgets.ui.common import ActionButtons, card_item, card_label, feedback_box, set_feedback
 
-MODULES = ["widgets.ui.common", "widgets.explore.ranking", "widgets.manilha_trainer",
-           "widgets.trick_quiz", "widgets.explore.ties", "widgets.bet_ladder",
-           "widgets.table.play", "widgets.explore.compare", "widgets.envido_trainer"]
+# The views and the step tasks that teach what the removed quiz widgets did (TrickQuiz,
+# ManilhaTrainer, BetLadder, EnvidoTrainer: widgets.REMOVED).
+MODULES = ["widgets.ui.common", "widgets.explore.ranking", "widgets.steps.tasks.manilhas",
+           "widgets.steps.tasks.tricks", "widgets.explore.ties", "widgets.steps.tasks.raising",
+           "widgets.table.play", "widgets.explore.compare", "widgets.steps.tasks.envido"]
 
 
 @pytest.mark.parametrize("name", MODULES)

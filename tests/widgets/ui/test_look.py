@@ -5,9 +5,11 @@ import xml.etree.ElementTree as ET
 import ipywidgets as W
 import pytest
 
+from lesson_plans import plan_of
 from tutor_clicks import walk
-from widgets import (BetLadder, EnvidoTrainer, ManilhaTrainer, PlayTable, RankingExplorer,
-                     TieExplorer, TrickQuiz, VariantCompare)
+from widgets import PlayTable, RankingExplorer, TieExplorer, VariantCompare
+from widgets.steps import MemoryProgress
+from widgets.steps.runner import StepRunner
 from widgets.ui.common import TONE_STYLES, button, feedback_box, set_feedback, variant_picker
 from widgets.ui.feedback import FeedbackBox
 from widgets.pages.lesson import StartPage
@@ -116,16 +118,32 @@ def test_a_message_is_text_not_markup():
     assert box.value == "" and box.msg == {"dir": "ltr"}
 
 
+def steps(name: str, variant: str = "mineiro") -> StepRunner:
+    """A lesson's steps, as its page shows them."""
+    return StepRunner(plan_of(name), variant=variant, progress=MemoryProgress(), seed=1)
+
+
+def finished(runner: StepRunner) -> StepRunner:
+    """The runner at its summary ("Practise again"), every step answered right."""
+    while not runner.finished:
+        task = runner.task
+        runner.answer(task.solution())
+    return runner
+
+
 def test_widgets_show_the_tone_they_say():
-    t = ManilhaTrainer("mineiro", seed=1)
-    t.pick("4c")
-    assert 'class="tutor-msg tutor-msg-right"' in t.feedback.value
-    assert 'aria-label="Right"' in t.feedback.value
-    t.pick("3c")  # a wrong pick of a manilha hunt is a slip: a note, not a red cross
+    t = steps("02_manilhas")
+    while t.task.kind != "manilhas":  # the lesson's manilha hunt
+        t.answer(t.task.solution())
+    hunt = t.task
+    t.answer(hunt.wrong_answer())  # a wrong pick of a manilha hunt is a slip: a note, not a red cross
     assert t.tone == "info" and 'class="tutor-msg tutor-msg-info"' in t.feedback.value
-    q = TrickQuiz("mineiro", seed=1)
-    good = q.correct_answers()
-    q.choose(next((c.code for _s, c in q.plays if c.code not in good), "tie"))
+    while t.task is hunt:
+        t.answer(hunt.solution())
+    assert t.tone == "right" and 'class="tutor-msg tutor-msg-right"' in t.feedback.value
+    assert 'aria-label="Right"' in t.feedback.value
+    q = steps("03_tricks")
+    q.answer(q.task.wrong_answer())
     assert q.tone == "wrong" and 'aria-label="Wrong"' in q.feedback.value
 
 
@@ -137,13 +155,14 @@ def test_the_button_helper_does_not_stretch():
 
 BUILDERS = {
     "RankingExplorer": lambda: RankingExplorer("mineiro"),
-    "ManilhaTrainer": lambda: ManilhaTrainer("paulista", seed=1),
-    "TrickQuiz": lambda: TrickQuiz("mineiro", seed=1),
     "TieExplorer": lambda: TieExplorer("mineiro", seed=1),
-    "BetLadder": lambda: BetLadder("mineiro", seed=1),
     "PlayTable": lambda: PlayTable("mineiro", seed=1),
     "VariantCompare": lambda: VariantCompare("mineiro", seed=1),
-    "EnvidoTrainer": lambda: EnvidoTrainer("argentino", seed=1),
+    # the lessons' steps that teach what the removed quiz widgets did (widgets.REMOVED)
+    "steps 02_manilhas, summary": lambda: finished(steps("02_manilhas", "paulista")),
+    "steps 03_tricks": lambda: steps("03_tricks"),
+    "steps 05_raising": lambda: steps("05_raising"),
+    "steps 07_envido_flor": lambda: steps("07_envido_flor", "argentino"),
 }
 
 
