@@ -225,34 +225,3 @@ def test_persian_ranking_chain_reads_left_to_right(open_lesson):
             assert left_a < sign[0] < left_b
 
 
-def test_persian_ladder_climbs_right_to_left(open_lesson):
-    """The raise ladder in Persian: the rungs from right to left (base first, on the right),
-    each rung's name read before its value (to its right), every rung on the page's side of
-    the next, the arrows between them pointing left."""
-    page = open_in(open_lesson, "05_raising", "fa", gallery=True)
-    rungs = page.locator(".tutor-widget .tutor-rung")
-    expect(rungs.first).to_be_visible(timeout=15_000)
-    boxes = rungs.evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return [r.left, r.right, Math.round(r.top), e.innerText]; })")
-    assert len(boxes) >= 3, boxes
-    for (l1, r1, t1, x1), (l2, r2, t2, x2) in zip(boxes, boxes[1:]):
-        if t1 == t2:
-            assert r2 <= l1 + 1, f"rung {x2!r} is not left of rung {x1!r}: {boxes}"
-    # within a rung, its name (the ladder's word: Truco, Seis ...) is right of its number
-    import truco
-
-    v = truco.variant("mineiro")
-    name, value = v.ladder[0]
-    ladder = ".tutor-widget .tutor-rung"
-    found = page.evaluate(_GLYPH_BOXES, [ladder, name])
-    persian = str(value).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
-    digits = page.evaluate(_GLYPH_BOXES, [ladder, persian]) or \
-        page.evaluate(_GLYPH_BOXES, [ladder, str(value)])
-    assert found and digits, (name, value)
-    assert persian in page.locator(ladder).all_inner_texts()[1], "Persian digits"
-    assert found[0][0] > digits[0][0], f"{name} is drawn left of its value {value}"
-    # the arrows between the rungs point the way the ladder climbs: left
-    arrows = rungs.evaluate_all(
-        "els => els.slice(1).map(e => getComputedStyle(e, '::before').content)")
-    assert arrows and all("\u2190" in a for a in arrows), arrows

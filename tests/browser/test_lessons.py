@@ -23,9 +23,9 @@ from shots import full_page
 import websocket
 from playwright.sync_api import expect
 
-from widgets import (BetLadder, EnvidoTrainer, ManilhaTrainer, PlayTable, RankingExplorer, TieExplorer,
-                     TrickQuiz, VariantCompare)
-from widgets.pages.lesson import LESSONS, Scoreboard
+from widgets import (PlayTable, RankingExplorer, TieExplorer,
+                     VariantCompare)
+from widgets.pages.lesson import LESSONS
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -203,29 +203,6 @@ def test_01_ranking_3_beats_king(lesson):
     assert changed == {"Kh", "2c"}, changed
 
 
-def test_02_manilhas_right_and_wrong(lesson):
-    page = lesson("02_manilhas")
-    for index, (variant, seed) in enumerate((("mineiro", 1), ("paulista", 2),
-                                             ("argentino", 3))):
-        root, shadow = widget(page, index), ManilhaTrainer(variant, seed=seed)
-        answer = [c.code for c in shadow.variant.manilhas(shadow.vira)]
-        wrong = next(item["code"] for item in shadow.row.items if item["code"] not in answer)
-        for code in (answer[0], wrong):
-            click_card(root, shadow.row, code)
-            shadow.pick(code)
-            expect_feedback(root, shadow.message)
-        assert shadow.tone == "info"  # a wrong pick is a slip with a note, not a red cross
-    # Finish the first round: all found, with one slip (it still counts).
-    root, shadow = widget(page, 0), ManilhaTrainer("mineiro", seed=1)
-    answer = [c.code for c in shadow.variant.manilhas()]
-    shadow.pick(answer[0])
-    shadow.pick(next(i["code"] for i in shadow.row.items if i["code"] not in answer))
-    for code in answer[1:]:
-        click_card(root, shadow.row, code)
-        shadow.pick(code)
-        expect_feedback(root, shadow.message)
-    expect(feedback(root)).to_contain_text("All found, with 1 slip:")
-    expect(root).to_contain_text("Score: 1 of 1")
 
 
 def answer_trick(root, shadow, right: bool) -> None:
@@ -244,24 +221,6 @@ def answer_trick(root, shadow, right: bool) -> None:
     expect_feedback(root, shadow.message)
 
 
-def test_03_tricks_quiz_right_then_wrong(lesson):
-    # A variant name that is not one is ignored: the lesson uses its default, links drop it.
-    page = lesson("03_tricks", "?variant=%3Cb%3Ebogus")
-    root, shadow = widget(page, 0), TrickQuiz(DEFAULT, seed=3)
-    expect_feedback(root, shadow.message)
-    expect(page.locator(".tutor-footer a.tutor-home")).to_have_attribute(
-        "href", re.compile(r"^/voila/render/[\w/]+/index\.ipynb$"))  # no bogus variant
-    answer_trick(root, shadow, right=True)
-    expect(feedback(root)).to_contain_text("Right!")
-    click_button(root, "Next")
-    shadow.next()
-    expect_feedback(root, shadow.message)
-    answer_trick(root, shadow, right=False)
-    expect(root).to_contain_text("Score: 1 of 2 · streak 0")
-    # Four players: partners.
-    root, shadow = widget(page, 1), TrickQuiz(DEFAULT, players=4, seed=4)
-    answer_trick(root, shadow, right=True)
-    expect(root).to_contain_text("Score: 1 of 1 · streak 1")
 
 
 def set_trick(root, trick: int, result: str) -> None:
@@ -321,77 +280,8 @@ def bubble(root, seat_name: str):
     return root.locator(f'.tt-seat[aria-label^="{seat_name},"] .tt-bubble')
 
 
-def test_05_raise_at_the_table(lesson):
-    page = lesson("05_raising")
-    root, shadow = widget(page), BetLadder(DEFAULT, seed=1)
-    expect_feedback(root, shadow.message)
-    expect_hand_in_view(root, shadow)
-    ladder = root.locator(".tutor-ladder")
-    expect(ladder).to_contain_text("Truco: worth 4 if accepted; refused, team A scores 2")
-    press(root, shadow, "raise")  # the computer raises again, and says why
-    assert shadow.game.pending_raise == (1, 6)
-    expect(feedback(root)).to_contain_text("Player 1 raised to 6: its hand would win about")
-    expect(bubble(root, "Player 1")).to_have_text("Seis!")
-    expect(ladder.locator(".tutor-rung-asked")).to_have_text("Seis 6 (being asked)")
-    expect(ladder).to_contain_text("Refuse: team B scores 4")
-    press(root, shadow, "refuse")
-    assert shadow.game.score == (0, 4)  # the raisers score the value before their raise
-    expect_summary(root, shadow)
-    click_button(root, "Next hand")
-    assert shadow.next_hand()
-    expect_feedback(root, shadow.message)
-    expect_hand_in_view(root, shadow)
-    # Again: raise, accept the computer's Seis; team A, who accepted, may raise next.
-    click_button(root, "Start again")
-    shadow.reset()
-    expect_feedback(root, shadow.message)
-    press(root, shadow, "raise")
-    press(root, shadow, "accept")
-    assert "raise" in shadow.offered
-    expect(root.get_by_role("button", name="Ask Dez (10)", exact=True)).to_be_visible()
-    expect(ladder).to_contain_text("Team B raised last: only team A, who accepted, may raise next.")
 
 
-def test_06_hand_of_ten_and_iron_hand(lesson):
-    page = lesson("06_special_hands")
-    root, shadow = widget(page, 0), BetLadder("mineiro", score=(10, 0), seed=2)
-    expect(root).to_contain_text("This is the hand of 10.")
-    expect_hand_in_view(root, shadow)
-    assert shadow.offered == {"accept", "refuse"}
-    expect(root.locator(".tutor-ladder")).to_contain_text(
-        "Nobody may raise in this hand: the hand of 10.")
-    press(root, shadow, "accept")  # play the hand of ten: worth 4, and nobody may raise
-    assert shadow.game.hand_value == 4 and "raise" not in shadow.offered
-    expect(root.locator(".tutor-ladder")).to_contain_text(
-        "Nobody may raise in this hand: the hand of 10.")
-    click_button(root, "Start again")
-    shadow.reset()
-    expect_feedback(root, shadow.message)
-    press(root, shadow, "refuse")  # run: the opponents score 2
-    assert shadow.game.score == (10, 2)
-    expect(root.locator(".tt-score.tt-b")).to_contain_text("2")
-    expect_summary(root, shadow)
-    # The hand of eleven with four players: the partner's cards are shown too.
-    root, shadow = widget(page, 1), BetLadder("paulista", players=4, score=(11, 0), seed=5)
-    expect(root).to_contain_text("This is the hand of 11.")
-    expect_hand_in_view(root, shadow)
-    shown = root.locator('.tt-seat[aria-label^="Player 2,"] .tt-shown svg[data-card="face"]')
-    expect(shown).to_have_count(3)
-    for k, code in enumerate(dict(shadow.view.partner_hands)[2]):
-        name = shadow.variant.card_name(code, shadow.game.vira)
-        expect(shown.nth(k)).to_have_attribute("aria-label", re.compile(re.escape(name)))
-    expect(root.locator('.tt-seat[aria-label^="Player 1,"] svg[data-card="face"]')).to_have_count(0)
-    press(root, shadow, "accept")
-    # The iron hand, played blind: click a face-down card.
-    root, shadow = widget(page, 2), BetLadder("paulista", score=(11, 11), seed=6)
-    expect(root).to_contain_text("This is the iron hand.")
-    expect_hand_in_view(root, shadow)
-    assert "raise" not in shadow.view.legal_actions
-    code = shadow.row.items[0]["code"]
-    assert code == "back-1"
-    click_card(root, shadow.row, code)
-    shadow._on_card(code)
-    expect_feedback(root, shadow.message)
 
 
 def answer_envido(root, shadow, points: int) -> None:
@@ -403,62 +293,8 @@ def answer_envido(root, shadow, points: int) -> None:
     expect_feedback(root, shadow.message)
 
 
-def test_07_envido_right_and_wrong(lesson):
-    page = lesson("07_envido_flor")
-    root, shadow = widget(page), EnvidoTrainer("argentino", seed=7)
-    expect_feedback(root, shadow.message)
-    answer_envido(root, shadow, shadow.verdict.points)
-    expect(feedback(root)).to_contain_text(f"Right: {shadow.verdict.points} points of envido.")
-    click_button(root, "No flor" if shadow.flor_verdict is None else "Check flor")
-    if shadow.flor_verdict is None:
-        shadow.answer_flor(None)
-    else:
-        shadow.answer_flor(0)
-    expect_feedback(root, shadow.message)
-    click_button(root, "New hand")
-    shadow.next()
-    expect_feedback(root, shadow.message)
-    wrong = (shadow.verdict.points + 1) % 34
-    answer_envido(root, shadow, wrong)
-    expect(feedback(root)).to_contain_text(f"No: the envido is not {wrong}")
-    expect(root.locator('[data-highlight="counts"]').first).to_be_visible()
-    answer_envido(root, shadow, shadow.verdict.points)  # the count corrected, not scored
-    expect(feedback(root)).to_contain_text("Right:")
-    expect(root).to_contain_text(
-        f"Score: {shadow.score} of {shadow.asked} · streak {shadow.streak}")
 
 
-def test_08_truc_table_and_spoiled_tricks(lesson):
-    page = lesson("08_truc")
-    root, shadow = widget(page, 0), BetLadder("truc", players=4, seed=7)
-    expect_feedback(root, shadow.message)
-    expect_hand_in_view(root, shadow)
-    expect(root.locator(".tt-seat")).to_have_count(4)
-    expect(root.locator(".tt-mark", has_text="Captain")).to_have_count(2)
-    gestures = root.locator('.tt-seat[aria-label^="Player 2,"] .tt-gesture')
-    expect(gestures).to_have_count(len(shadow.view.signals))
-    expect(gestures.first).to_have_attribute(
-        "aria-label", "Player 2 smiles at their partner: they hold a 7.")
-    expect(root.locator(".tt-gesture")).to_have_count(len(shadow.view.signals))
-    press(root, shadow, "redeal")  # the dealer, the other captain, answers
-    expect(bubble(root, "Player 3")).to_be_visible()
-    expect_hand_in_view(root, shadow)
-    press(root, shadow, "raise")  # Truc: the other side's captain accepts
-    assert shadow.game.hand_value == 2 and shadow.game.pending_raise is None
-    expect(bubble(root, "Player 3")).to_have_text("Accepted!")
-    expect(root.locator(".tutor-ladder")).to_contain_text(
-        "Team A raised last: only team B, who accepted, may raise next.")
-    # Mon reste, after Start again: the proposers score the value before it if refused.
-    click_button(root, "Start again")
-    shadow.reset()
-    expect_feedback(root, shadow.message)
-    press(root, shadow, "mon reste")
-    root, shadow = widget(page, 1), TieExplorer("truc", seed=8)
-    for trick, result in ((0, "A"), (1, "B"), (2, "tie")):
-        set_trick(root, trick, result)
-        shadow.set_trick(trick, result)
-        expect_feedback(root, shadow.message)
-    assert shadow.winner == 0
 
 
 def test_09_play_a_card(lesson):
@@ -485,22 +321,6 @@ def test_10_compare_variants(lesson):
     expect_feedback(root, shadow.message)
 
 
-def test_11_final_quiz_keeps_a_total(lesson):
-    page = lesson("11_final_quiz")
-    trick_root, trick = widget(page, 0), TrickQuiz(DEFAULT, seed=11)
-    hand_root, hand = widget(page, 1), TieExplorer(DEFAULT, seed=12)
-    hand.quiz()
-    board = Scoreboard(trick, hand)
-    total = page.locator(".tutor-total")
-    expect(total).to_have_text(words(re.sub("<[^>]+>", " ", board.widget.value)))
-    answer_trick(trick_root, trick, right=True)
-    expect_feedback(hand_root, hand.message)
-    wrong = next(a for a in ("A", "B", "nobody") if a != hand.expected_answer())
-    click_button(hand_root, {"A": "Team A", "B": "Team B", "nobody": "Nobody"}[wrong])
-    hand.answer(wrong)
-    expect_feedback(hand_root, hand.message)
-    assert (board.score, board.asked) == (1, 2)
-    expect(total).to_have_text("Your total: 1 right out of 2 (50%).")
 
 
 # --- a forged widget message ---------------------------------------------------------------------
