@@ -313,8 +313,11 @@ def context(text: str, word: str, width: int = 50) -> str:
 def test_no_english_on_any_page(code, monkeypatch):
     lookups = Lookups(code, monkeypatch)
     english = {}
+    from widgets.steps import progress as step_progress
+
     for name in PAGES:
         lookups.page = name
+        step_progress.reset()  # each page makes its own progress, in its own language
         text = visit(name, code, monkeypatch) + " " + prose_text(name, code)
         found = (words(text) & english_words()) - kept_words(code)
         if found:
