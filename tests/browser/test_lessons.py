@@ -23,9 +23,8 @@ from shots import full_page
 import websocket
 from playwright.sync_api import expect
 
-from widgets import (PlayTable, RankingExplorer, TieExplorer,
-                     VariantCompare)
-from widgets.pages.lesson import LESSONS
+from widgets import PlayTable, RankingExplorer, TieExplorer, VariantCompare
+from widgets.pages.lesson import LESSONS, Scoreboard
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -203,35 +202,22 @@ def test_01_ranking_3_beats_king(lesson):
     assert changed == {"Kh", "2c"}, changed
 
 
-
-
-def answer_trick(root, shadow, right: bool) -> None:
-    good = shadow.correct_answers()
-    if right:
-        choice = sorted(good)[0]
-    else:
-        choice = next((c.code for _s, c in shadow.plays if c.code not in good), "tie")
-        if choice == "tie" and "tie" in good:
-            raise AssertionError("no wrong answer to give")
-    if choice == "tie":
-        click_button(root, "Tie")
-    else:
-        click_card(root, shadow.row, choice)
-    assert shadow.choose(choice) is right
-    expect_feedback(root, shadow.message)
-
-
-
-
 def set_trick(root, trick: int, result: str) -> None:
     label = {"A": "team A", "B": "team B", "tie": "tie", None: "-"}[result]
     root.locator(".widget-toggle-buttons").nth(trick).get_by_role(
         "button", name=label, exact=True).click()
 
 
+ANSWER_BUTTONS = {"A": "Team A", "B": "Team B", "nobody": "Nobody"}
+
+
 def test_04_ties_explore_and_quiz(lesson):
-    page = lesson("04_ties")
+    # A variant name that is not one is ignored: the lesson uses its default, links drop it.
+    page = lesson("04_ties", "?variant=%3Cb%3Ebogus")
     root, shadow = widget(page), TieExplorer(DEFAULT, seed=5)
+    expect_feedback(root, shadow.message)
+    expect(page.locator(".tutor-footer a.tutor-home")).to_have_attribute(
+        "href", re.compile(r"^/voila/render/[\w/]+/index\.ipynb$"))  # no bogus variant
     for trick, result in ((0, "tie"), (1, "B")):
         set_trick(root, trick, result)
         shadow.set_trick(trick, result)
@@ -243,17 +229,22 @@ def test_04_ties_explore_and_quiz(lesson):
         expect_feedback(root, shadow.message)
         expected = shadow.expected_answer()
         choice = expected if right else next(a for a in ("A", "B", "nobody") if a != expected)
-        click_button(root, {"A": "Team A", "B": "Team B", "nobody": "Nobody"}[choice])
+        click_button(root, ANSWER_BUTTONS[choice])
         assert shadow.answer(choice) is right
         expect_feedback(root, shadow.message)
     expect(root).to_contain_text("Quiz score: 1 of 2")
 
 
-def press(root, shadow, action: str) -> None:
-    """Click the table's button of ``action`` (its label comes from the shadow)."""
-    click_button(root, shadow.buttons.buttons[action].description)
-    assert shadow.press(action)
-    expect_feedback(root, shadow.message)
+def test_08_truc_spoiled_tricks(lesson):
+    """Truc's spoiled tricks in the tie explorer: a spoiled (tied) trick goes to whoever won
+    the first trick."""
+    page = lesson("08_truc")
+    root, shadow = widget(page), TieExplorer("truc", seed=8)
+    for trick, result in ((0, "A"), (1, "B"), (2, "tie")):
+        set_trick(root, trick, result)
+        shadow.set_trick(trick, result)
+        expect_feedback(root, shadow.message)
+    assert shadow.winner == 0
 
 
 def expect_hand_in_view(root, shadow) -> None:
@@ -265,36 +256,6 @@ def expect_hand_in_view(root, shadow) -> None:
     for i, item in enumerate(shadow.row.items):
         expect(cards.nth(i)).to_be_visible()
         expect(cards.nth(i)).to_have_attribute("aria-label", item["label"])
-
-
-def expect_summary(root, shadow) -> None:
-    """Every hand face up at the end of the hand."""
-    board = root.locator(".tt.tt-state-summary")
-    expect(board).to_have_count(1)
-    n = len(shadow.summary.start.dealt)
-    expect(board.locator('.tt-seat svg[data-card="face"]')).to_have_count(3 * n)
-    expect(board.locator('.tt-seat svg[data-card="back"]')).to_have_count(0)
-
-
-def bubble(root, seat_name: str):
-    return root.locator(f'.tt-seat[aria-label^="{seat_name},"] .tt-bubble')
-
-
-
-
-
-
-def answer_envido(root, shadow, points: int) -> None:
-    box = root.locator(".widget-text input").first
-    box.fill(str(points))
-    box.press("Enter")
-    click_button(root, "Check envido")
-    shadow.answer(points)
-    expect_feedback(root, shadow.message)
-
-
-
-
 
 
 def test_09_play_a_card(lesson):
@@ -321,6 +282,25 @@ def test_10_compare_variants(lesson):
     expect_feedback(root, shadow.message)
 
 
+def test_11_final_quiz_keeps_a_total(lesson):
+    """Two quizzes and the line adding them up (the Scoreboard), right then wrong."""
+    page = lesson("11_final_quiz")
+    roots = [widget(page, 0), widget(page, 1)]
+    quizzes = [TieExplorer(DEFAULT, seed=11), TieExplorer(DEFAULT, seed=12)]
+    for quiz in quizzes:
+        quiz.quiz()
+    board = Scoreboard(*quizzes)
+    total = page.locator(".tutor-total")
+    expect(total).to_have_text(words(re.sub("<[^>]+>", " ", board.widget.value)))
+    for root, quiz, right in zip(roots, quizzes, (True, False)):
+        expect_feedback(root, quiz.message)
+        expected = quiz.expected_answer()
+        choice = expected if right else next(a for a in ("A", "B", "nobody") if a != expected)
+        click_button(root, ANSWER_BUTTONS[choice])
+        assert quiz.answer(choice) is right
+        expect_feedback(root, quiz.message)
+    assert (board.score, board.asked) == (1, 2)
+    expect(total).to_have_text("Your total: 1 right out of 2 (50%).")
 
 
 # --- a forged widget message ---------------------------------------------------------------------

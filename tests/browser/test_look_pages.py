@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from shots import full_page
 
 from widgets import RankingExplorer, TieExplorer
+from widgets.ui.feedback import TONE_STYLES
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -36,6 +37,43 @@ def computed(locator, prop: str) -> str:
     return locator.evaluate("(el, prop) => getComputedStyle(el).getPropertyValue(prop)", prop)
 
 
+def words_of(message: str):
+    return re.compile(r"\s*" + r"\s*".join(re.escape(w) for w in message.split()) + r"\s*")
+
+
+def test_right_and_wrong_feedback_look_different(tutor_page):
+    """The tie explorer's quiz, answered right then wrong: each tone's own colours (those of
+    TONE_STYLES) and its own named icon."""
+    page = tutor_page.open_lesson("tests/browser/fixtures/gallery_04_ties.ipynb")
+    root, shadow = widget(page), TieExplorer("mineiro", seed=5)
+    looks = {}
+    for tone, word in (("right", "Right"), ("wrong", "Wrong")):
+        root.get_by_role("button", name="Quiz me", exact=True).click()
+        shadow.quiz()
+        expect(root.locator(".tutor-feedback").first).to_have_text(
+            words_of(shadow.message), use_inner_text=True)
+        expected = shadow.expected_answer()
+        choice = expected if tone == "right" else next(
+            a for a in ("A", "B", "nobody") if a != expected)
+        label = {"A": "Team A", "B": "Team B", "nobody": "Nobody"}[choice]
+        root.get_by_role("button", name=label, exact=True).click()
+        shadow.answer(choice)
+        assert shadow.tone == tone
+        msg = root.locator(f".tutor-feedback .tutor-msg-{tone}")
+        expect(msg).to_be_visible()
+        icon = msg.locator("svg.tutor-msg-icon:visible")  # the tone's own, the only one shown
+        expect(icon).to_have_count(1)
+        expect(icon).to_have_attribute("aria-label", word)
+        expect(msg).to_have_text(words_of(shadow.message), use_inner_text=True)
+        looks[tone] = tuple(computed(msg, p) for p in
+                            ("background-color", "color", "border-inline-start-color"))
+        assert looks[tone][0] not in ("rgba(0, 0, 0, 0)", "transparent"), looks[tone]
+        snapshot(page, f"04_ties-{tone}")
+    right, wrong = looks["right"], looks["wrong"]
+    assert all(a != b for a, b in zip(right, wrong)), looks
+    for tone, look in looks.items():  # the box's own stylesheet: the colours of TONE_STYLES
+        ink, background, accent = TONE_STYLES[tone]
+        assert look == (rgb(background), rgb(ink), rgb(accent)), (tone, look)
 
 
 def rgb(colour: str) -> str:

@@ -66,11 +66,6 @@ def finish_task(runner, right: bool = True):
     raise AssertionError(f"the task {task.kind} {task.item} did not end")
 
 
-def answer_key(runner, right: bool = True) -> str:
-    """The key a one-click task (a trick, a hand) is answered with, right or wrong."""
-    return runner.task.solution() if right else runner.task.wrong_answer()
-
-
 def step_recorders(runner) -> dict:
     """kind -> the classroom recorder the runner made for it (on its first stored answer)."""
     return dict(runner._answers._recorders)

@@ -126,8 +126,7 @@ def steps(name: str, variant: str = "mineiro") -> StepRunner:
 def finished(runner: StepRunner) -> StepRunner:
     """The runner at its summary ("Practise again"), every step answered right."""
     while not runner.finished:
-        task = runner.task
-        runner.answer(task.solution())
+        runner.answer(runner.task.solution())
     return runner
 
 
@@ -136,7 +135,7 @@ def test_widgets_show_the_tone_they_say():
     while t.task.kind != "manilhas":  # the lesson's manilha hunt
         t.answer(t.task.solution())
     hunt = t.task
-    t.answer(hunt.wrong_answer())  # a wrong pick of a manilha hunt is a slip: a note, not a red cross
+    t.answer(hunt.wrong_answer())  # a wrong pick in a manilha hunt: a slip, a note, no red cross
     assert t.tone == "info" and 'class="tutor-msg tutor-msg-info"' in t.feedback.value
     while t.task is hunt:
         t.answer(hunt.solution())
