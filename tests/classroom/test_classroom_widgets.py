@@ -157,10 +157,6 @@ def test_only_the_address_given_at_kernel_start_says_who_answers(classroom_env, 
     assert classroom_env.count_answers() == 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "widgets/steps/record.py: TaskAnswers makes a kind's recorder at its first answer with "
-    "classroom.recorder(), which reads the page's address again then, instead of the page's "
-    "session fixed at kernel start: the answer is stored as Bia's, the progress as Ana's"))
 def test_the_address_cannot_change_mid_page(classroom_env, monkeypatch):
     code = classroom_env.create_class()
     ana, bia = classroom_env.join(code, "Ana"), classroom_env.join(code, "Bia")
