@@ -262,12 +262,15 @@ def class_seed(kind: str, seed):
     return derive_seed(session.learner.class_code, session.lesson or "?", f"{kind}-{n}", seed)
 
 
-def recorder(kind: str, seed, say=None) -> Recorder | Unsaved | None:
+def recorder(kind: str, seed, say=None, session: Session | None = None
+             ) -> Recorder | Unsaved | None:
     """A :class:`Recorder` when this page belongs to a class's learner, an :class:`Unsaved`
     when its class link does not work, else None (no class). ``say`` shows a message in the
     quiz; without it, the ``say`` of the widget calling (the quiz widgets make their recorder
-    in ``__init__``: ``self.recorder = recorder(...)``)."""
-    session = current()
+    in ``__init__``: ``self.recorder = recorder(...)``). ``session``: the page's session fixed
+    when it opened (a step page's); without it, the one the page's address names now."""
+    if session is None:
+        session = current()
     if say is None:
         say = getattr(sys._getframe(1).f_locals.get("self"), "say", None)
     say = say if callable(say) else None

@@ -27,10 +27,8 @@ class TaskAnswers:
         rec = self._recorders.get(kind)
         if rec is None:
             # the session fixed when the page opened, never the address read again now
-            rec = self._recorders[kind] = (
-                classroom.Recorder(self.session, f"step-{kind}", self.seed, self.say)
-                if self.session is not None
-                else classroom.recorder(f"step-{kind}", self.seed, say=self.say))
+            rec = self._recorders[kind] = classroom.recorder(
+                f"step-{kind}", self.seed, say=self.say, session=self.session)
             if rec is not None:  # after a reload: new answers go after the stored ones
                 rec.replay(lambda _answer: True)
         if rec is None:
