@@ -45,7 +45,6 @@ meant to be used here.
 from __future__ import annotations
 
 import http.client
-import os
 import re
 import socket
 import subprocess

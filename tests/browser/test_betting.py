@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from layout import assert_fits as fits
 from shots import full_page
 
 from truco import set_language
@@ -36,34 +37,8 @@ DEFAULT = "mineiro"  # the lessons' variant when the page is opened without ?var
 LESSONS = ("05_raising", "06_special_hands")
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 
-# Every element of the page inside the viewport's width, the page not scrolling sideways, and
-# every button of the steps showing its whole label.
-LAYOUT_PROBLEMS = """() => {
-  const width = document.documentElement.clientWidth;
-  const outside = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const box = el.getBoundingClientRect();
-    if (!box.width && !box.height) continue;
-    if (box.right > width + 0.5 || box.left < -0.5) {
-      outside.push(`${el.tagName}.${el.getAttribute('class') || ''} ` +
-                   `${Math.round(box.left)}..${Math.round(box.right)}`);
-    }
-  }
-  const cut = [];
-  for (const el of document.querySelectorAll('.tutor-step button')) {
-    if (el.getBoundingClientRect().width && el.scrollWidth > el.clientWidth) {
-      cut.push(el.textContent.trim());
-    }
-  }
-  return {outside, cut, scroll: document.documentElement.scrollWidth - width};
-}"""
-
-
 def assert_fits(page, where: str) -> None:
-    problems = page.evaluate(LAYOUT_PROBLEMS)
-    assert problems["scroll"] <= 0, (where, problems)
-    assert not problems["outside"], (where, problems["outside"][:20])
-    assert not problems["cut"], (where, problems["cut"])
+    fits(page, where, buttons=".tutor-step button")
 
 
 def shadow_of(name: str) -> StepRunner:

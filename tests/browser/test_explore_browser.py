@@ -20,7 +20,7 @@ from shots import ARTIFACTS
 
 import truco
 from truco import resolve
-from test_steps_browser import EXPLORE, OUTSIDE, answers, click, deal, pass_explore, root_of
+from test_steps_browser import EXPLORE, answers, click, deal, fits, pass_explore, root_of
 
 SHOTS = ARTIFACTS / "explore"
 LESSONS = {"01": "lessons/01_ranking.ipynb", "04": "lessons/04_ties.ipynb"}
@@ -68,11 +68,6 @@ def expect_words(locator, text: str) -> None:
     """``locator`` shows ``text`` (whitespace aside)."""
     expect(locator).to_contain_text(re.compile(r"\s*".join(re.escape(w) for w in text.split())),
                                     use_inner_text=True)
-
-
-def no_overflow(page) -> None:
-    problems = page.evaluate(OUTSIDE)
-    assert problems == {"outside": [], "cut": [], "scroll": 0}, problems
 
 
 def test_lesson_04_explore_step_sets_tricks_sees_the_winner_change_and_goes_on(tutor_page):
@@ -154,7 +149,7 @@ def test_screenshots_of_the_explore_steps(tutor_page, lesson, size, lang):
         label = step.locator(".tutor-explore-continue").inner_text()
         assert label.strip() and not re.search(r"[A-Za-z]", label), label
     page.wait_for_timeout(200)  # one layout pass after the last redraw
-    no_overflow(page)
+    fits(page, f"{lesson} explore {size} {lang}")
     page.screenshot(path=str(SHOTS / f"{lesson}-explore-{size[0]}x{size[1]}-{lang}.png"),
                     full_page=True)
     pass_explore(root, n)

@@ -15,7 +15,6 @@ import datetime as dt
 import re
 import time
 
-import pytest
 from playwright.sync_api import expect
 
 import truco
@@ -23,6 +22,7 @@ from widgets.classroom.store import SQLiteStore
 from tutor_server import voila_env
 
 from conftest import ARTIFACTS, TutorPage, free_port, start_voila, stop_voila
+from layout import assert_fits
 from test_steps_browser import answers, click, deal, root_of, said
 
 DAY = dt.date(2030, 3, 14)
@@ -53,22 +53,16 @@ def card(page, lesson: str):
     return page.locator(".tutor-map-card", has=page.locator(f"a[href*='{lesson}.ipynb']"))
 
 
-def no_overflow(page) -> list[str]:
-    return page.evaluate("""() => {
-      const w = document.documentElement.clientWidth, out = [];
-      for (const e of document.querySelectorAll('.tutor-map *, .tutor-start-over-box *')) {
-        const r = e.getBoundingClientRect();
-        if (r.width && (r.right > w + 1 || r.left < -1)) out.push(e.className + ' ' + r.right);
-      }
-      if (document.documentElement.scrollWidth > w + 1) out.push('page scrolls sideways');
-      return out; }""")
+def no_overflow(page) -> None:
+    assert_fits(page, "the map", inside=".tutor-map *, .tutor-start-over-box *",
+                buttons=".tutor-map button, .tutor-start-over-box button")
 
 
 def shots(page, base: str, label: str) -> None:
     for width, height in ((1280, 900), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)  # a relayout, not a wait for the app
-        assert not no_overflow(page), (label, width, no_overflow(page))
+        no_overflow(page)
         page.locator(".tutor-map").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"progress-map-{label}-{width}x{height}.png"),
                         full_page=True)

@@ -11,28 +11,16 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from layout import assert_fits
 from shots import ARTIFACTS
 
 import truco
 
 LESSON = "lessons/01_ranking.ipynb"
 
-OUTSIDE = """() => {
-  const width = document.documentElement.clientWidth;
-  const outside = [];
-  for (const el of document.querySelectorAll('.tutor-step *')) {
-    const box = el.getBoundingClientRect();
-    if (!box.width && !box.height) continue;
-    if (box.right > width + 0.5 || box.left < -0.5) outside.push(el.className || el.tagName);
-  }
-  const cut = [];
-  for (const el of document.querySelectorAll('.tutor-step button')) {
-    if (el.getBoundingClientRect().width && el.scrollWidth > el.clientWidth) {
-      cut.push(el.textContent.trim());
-    }
-  }
-  return {outside, cut, scroll: document.documentElement.scrollWidth - width};
-}"""
+def fits(page, where: str) -> None:
+    """The steps' widget inside the viewport, every button's label whole."""
+    assert_fits(page, where, inside=".tutor-step *", buttons=".tutor-step button")
 
 
 def root_of(page):
@@ -107,8 +95,7 @@ def finish_lesson(page, variant_name: str, wrong_at: int | None = None, shots: s
             assert len(numbers) == 2 and numbers[0] == numbers[1], count  # the last step
             index = step_index(root)
             if shots:
-                problems = page.evaluate(OUTSIDE)
-                assert problems == {"outside": [], "cut": [], "scroll": 0}, problems
+                fits(page, f"{shots} explore")
                 page.screenshot(path=str(ARTIFACTS / "steps" / f"{shots}-explore.png"),
                                 full_page=True)
             n = pass_explore(root, n)
@@ -166,8 +153,7 @@ def test_screenshots_of_a_step_and_the_summary(tutor_page, size, lang):
         assert root.locator(".tutor-step-text").get_attribute("dir") == "rtl"
     name = f"01-{size[0]}x{size[1]}-{lang}"
     finish_lesson(page, "paulista", shots=name)
-    problems = page.evaluate(OUTSIDE)
-    assert problems == {"outside": [], "cut": [], "scroll": 0}, problems
+    fits(page, f"{name} summary")
     page.screenshot(path=str(ARTIFACTS / "steps" / f"{name}-summary.png"), full_page=True)
 
 

@@ -13,6 +13,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from layout import assert_fits as fits
 from shots import full_page
 
 from widgets import PlayTable
@@ -20,31 +21,6 @@ from widgets import PlayTable
 LESSON = "tests/browser/fixtures/gallery_09_play.ipynb"  # the play table as lesson 9 had it
 DEFAULT, SEED = "mineiro", 9  # the lesson's table: PlayTable(variant=session_variant(), seed=9)
 
-# Every element of the page inside the viewport's width, the page not scrolling sideways,
-# every button's label fully shown and every button or card at least 44 px each way.
-LAYOUT_PROBLEMS = """() => {
-  const width = document.documentElement.clientWidth;
-  const outside = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const box = el.getBoundingClientRect();
-    if (!box.width && !box.height) continue;
-    if (box.right > width + 0.5 || box.left < -0.5) {
-      outside.push(`${el.tagName}.${el.getAttribute('class') || ''} ` +
-                   `${Math.round(box.left)}..${Math.round(box.right)}`);
-    }
-  }
-  const cut = [], small = [];
-  for (const el of document.querySelectorAll('.tutor-play button, .tutor-play .tutor-card')) {
-    const box = el.getBoundingClientRect();
-    if (!box.width) continue;  // hidden
-    if (el.scrollWidth > el.clientWidth) cut.push(el.textContent.trim());
-    if (box.width < 44 || box.height < 44) {
-      small.push(`${el.textContent.trim() || el.getAttribute('aria-label')} ` +
-                 `${Math.round(box.width)}x${Math.round(box.height)}`);
-    }
-  }
-  return {outside, cut, small, scroll: document.documentElement.scrollWidth - width};
-}"""
 
 
 def words(text: str) -> str:
@@ -150,11 +126,9 @@ def test_a_whole_hand_at_the_table(tutor_page, players):
 
 
 def assert_fits(page, where: str) -> None:
-    problems = page.evaluate(LAYOUT_PROBLEMS)
-    assert problems["scroll"] <= 0, (where, problems)
-    assert not problems["outside"], (where, problems["outside"][:20])
-    assert not problems["cut"], (where, problems["cut"])
-    assert not problems["small"], (where, problems["small"])
+    """Nothing past the viewport, every label whole, every button or card 44 px each way."""
+    fits(page, where, buttons=".tutor-play button, .tutor-play .tutor-card",
+         targets=".tutor-play button, .tutor-play .tutor-card")
 
 
 @pytest.mark.parametrize("players", [4, 6])
