@@ -55,7 +55,7 @@ postgresql:
 test: venv frontend chromium postgresql
 	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	$(PY) -m ruff check truco && $(PY) -m mypy truco
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 # Serve the whole tree from the repository root: voila.json (read from the
 # current directory) applies, `python -m` puts the root on sys.path so

@@ -41,7 +41,15 @@ def pytest_collection_modifyitems(session, config, items):
     """When the session runs the lessons under nbval (tests/test_notebooks.py), remember how to
     start those runs: ``pytest_runtest_setup`` starts them in the background once the browser
     tests are over, so the kernels overlap the engine's and the widgets' tests instead of
-    competing with Chromium and Voila, or running alone before their own tests."""
+    competing with Chromium and Voila, or running alone before their own tests.
+
+    Under pytest-xdist (``make test``: two workers) every worker collects every test, but only
+    one runs tests/test_notebooks.py: nothing is started ahead there, that worker starts the
+    runs when it reaches the file (else each worker ran every lesson's nbval), and the file
+    goes first (the longest by far: last, it ran alone for two minutes at the end)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: not item.nodeid.startswith("tests/test_notebooks.py"))
+        return
     for item in items:
         if item.name.startswith("test_lesson_runs_under_nbval"):
             config._tutor_start_nbval = item.module.start_nbval
