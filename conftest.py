@@ -45,10 +45,8 @@ def pytest_collection_modifyitems(session, config, items):
 
     Under pytest-xdist (``make test``: two workers) every worker collects every test, but only
     one runs tests/test_notebooks.py: nothing is started ahead there, that worker starts the
-    runs when it reaches the file (else each worker ran every lesson's nbval), and the file
-    goes first (the longest by far: last, it ran alone for two minutes at the end)."""
+    runs when it reaches the file (else each worker ran every lesson's nbval)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        items.sort(key=lambda item: not item.nodeid.startswith("tests/test_notebooks.py"))
         return
     for item in items:
         if item.name.startswith("test_lesson_runs_under_nbval"):

@@ -22,7 +22,6 @@ LESSON = "tests/browser/fixtures/gallery_09_play.ipynb"  # the play table as les
 DEFAULT, SEED = "mineiro", 9  # the lesson's table: PlayTable(variant=session_variant(), seed=9)
 
 
-
 def words(text: str) -> str:
     return " ".join(text.split())
 
