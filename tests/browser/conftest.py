@@ -303,8 +303,12 @@ class TutorPage:
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         log_start = self.server.log_size()
-        self.page.goto(f"{self.base_url}voila/render/{path.lstrip('/')}")
         deadline = time.monotonic() + timeout_ms / 1000
+        # Voilà sends the page while it runs the cells, and the document's "load" comes only
+        # when they are done: the one deadline is ``timeout_ms`` for the page to be ready, not
+        # Playwright's 30 s for "load" (a fresh server under the other worker's load took longer).
+        self.page.goto(f"{self.base_url}voila/render/{path.lstrip('/')}",
+                       wait_until="commit", timeout=timeout_ms)
         while True:
             try:
                 # Short slices so a failing notebook is reported without the full wait.
