@@ -15,7 +15,7 @@ export XDG_CACHE_HOME := $(HOME_DIR)/cache
 export MPLCONFIGDIR := $(HOME_DIR)/matplotlib
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: app lab test venv chromium postgresql bench clean frontend node
+.PHONY: app lab test venv chromium postgresql haproxy bench clean frontend node
 
 venv: $(STAMP)
 
@@ -52,7 +52,11 @@ chromium:
 postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y --no-install-recommends postgresql)
 
-test: venv frontend chromium postgresql
+# The replicas' tests (tests/deploy) put Debian's HAProxy in front of tutor servers.
+haproxy:
+	@command -v haproxy >/dev/null || (apt-get update && apt-get install -y --no-install-recommends haproxy)
+
+test: venv frontend chromium postgresql haproxy
 	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	$(PY) -m ruff check truco && $(PY) -m mypy truco
 	$(PY) -m pytest -q -n 2 --dist loadfile
@@ -67,13 +71,17 @@ test: venv frontend chromium postgresql
 # warm ones ready so that a lesson opens at once (README, "Opening a lesson" and "Kernel
 # limits": TRUCO_MAX_KERNELS, TRUCO_KERNEL_POOL and the other settings pass through the
 # environment); share/jupyter/config/voila.py adds the loading screen in the learner's language.
+# PORT and IP choose where it listens (`make app PORT=8867`: a second server on the same host,
+# e.g. behind deploy/haproxy/); everything else is the same for every server.
+PORT ?= 8866
+IP ?= 127.0.0.1
 app: venv frontend
 	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	$(PY) -m widgets.charts.odds warm
-	@echo "Open http://127.0.0.1:8866/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
+	@echo "Open http://$(IP):$(PORT)/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."
 	JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	JUPYTER_CONFIG_PATH="$(CURDIR)/share/jupyter/config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
-	  $(PY) -m voila --no-browser --port=8866 --Voila.port_retries=0 --Voila.ip=127.0.0.1
+	  $(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 --Voila.ip=$(IP)
 
 # JupyterLab for writing lessons, rooted at the repository so paths match the app.
 # As root (a container, a classroom server) Jupyter refuses to start without --allow-root.

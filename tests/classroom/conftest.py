@@ -9,13 +9,6 @@ when we run as root (PostgreSQL refuses to run as root), and stops it at the end
 """
 from __future__ import annotations
 
-import glob
-import os
-import pwd
-import shutil
-import socket
-import subprocess
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -25,55 +18,21 @@ import pytest
 from widgets.classroom import session as classroom_session
 from widgets.classroom.store import open_store
 from widgets.classroom.config import Settings
+from tutor_server.stack import Postgres
 
 from classroom_helpers import FakeClock
 
 BACKENDS = ("sqlite", "postgres")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _pg_bin(name: str) -> str:
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    assert found, "PostgreSQL is not installed: `make test` installs Debian's postgresql"
-    return found[-1]
-
-
-def _as_postgres(cmd: list[str]) -> list[str]:
-    if os.geteuid() == 0:
-        return ["runuser", "-u", "postgres", "--", *cmd]
-    return cmd
-
-
 @pytest.fixture(scope="session")
 def pg_server():
     """``postgresql://postgres@127.0.0.1:<port>/`` of a throwaway server (no database part)."""
-    root = Path(tempfile.mkdtemp(prefix="truco-pg-"))
-    data, sockets = root / "data", root / "sock"
-    sockets.mkdir()
-    if os.geteuid() == 0:
-        user = pwd.getpwnam("postgres")
-        for path in (root, sockets):
-            os.chown(path, user.pw_uid, user.pw_gid)
-    port = _free_port()
-    subprocess.run(_as_postgres([_pg_bin("initdb"), "-D", str(data), "-U", "postgres",
-                                 "-A", "trust", "--no-sync", "-E", "UTF8"]),
-                   check=True, capture_output=True)
-    log = root / "server.log"
-    subprocess.run(_as_postgres([
-        _pg_bin("pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60", "start", "-o",
-        f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c max_connections=120 "
-        f"-c fsync=on"]), check=True, capture_output=True)
+    server = Postgres()
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/"
+        yield server.url
     finally:
-        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w",
-                                     "stop"]), capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+        server.stop()
 
 
 def new_database(kind: str, tmp_path: Path, request) -> str:

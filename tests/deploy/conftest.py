@@ -1,0 +1,91 @@
+"""The deployment recipes, stood up for real on 127.0.0.1 (tutor_server.stack): a throwaway
+PostgreSQL, tutor servers started as ``make app`` starts them, and HAProxy running
+deploy/haproxy/haproxy.cfg in front of them. Reuses the browser harness of tests/browser
+(start_voila, Chromium's settings)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tutor_server import voila_env
+from tutor_server.stack import HAProxy, Postgres
+from widgets.classroom.config import Settings
+from widgets.classroom.store import open_store
+
+REPO = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("truco_browser_harness",
+                                               REPO / "tests" / "browser" / "conftest.py")
+harness = sys.modules.get(_spec.name)
+if harness is None:
+    harness = importlib.util.module_from_spec(_spec)
+    sys.modules[_spec.name] = harness
+    _spec.loader.exec_module(harness)
+browser = harness.browser  # this folder's Chromium (the harness's fixture, reused)
+
+
+class Replicas:
+    """Tutor servers on one PostgreSQL behind HAProxy; ``servers`` by HAProxy's name."""
+
+    def __init__(self, tmp: Path):
+        self.postgres = Postgres()
+        self.db = self.postgres.database()
+        self.store = open_store(Settings(database=self.db))
+        self.servers: dict[str, harness.VoilaServer] = {}
+        self.proxy = None
+        try:
+            for name in ("tutor1", "tutor2"):
+                self.start(name)
+            self.proxy = HAProxy(*(f"127.0.0.1:{s.port}" for s in self.servers.values()),
+                                 log_path=harness.ARTIFACTS / "haproxy.log")
+            for name in self.servers:
+                self.proxy.wait_state(name, "UP")
+        except BaseException:
+            self.stop()
+            raise
+        self.url = self.proxy.url
+
+    def start(self, name: str) -> harness.VoilaServer:
+        env = dict(voila_env(), TRUCO_CLASSROOM_DB=self.db)
+        server = harness.start_voila(harness.free_port(), harness.ARTIFACTS / f"voila-{name}.log",
+                                     env=env)
+        self.servers[name] = server
+        return server
+
+    def server_of(self, page) -> str:
+        """The name of the server whose kernel the page holds (asked of each server)."""
+        kernel = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+        found = [name for name, server in self.servers.items() if server.process.poll() is None
+                 and harness.raw_get(server, f"/api/kernels/{kernel}")[0] == 200]
+        assert len(found) == 1, (kernel, found)
+        return found[0]
+
+    def kill(self, name: str) -> None:
+        """SIGKILL the server and its kernels, as a crash or a lost machine would."""
+        proc = psutil.Process(self.servers[name].process.pid)
+        family = [proc, *proc.children(recursive=True)]
+        for p in family:
+            p.kill()
+        psutil.wait_procs(family, timeout=20)
+        self.servers[name].process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.stop()
+        for server in self.servers.values():
+            harness.stop_voila(server)
+        self.store.close()
+        self.postgres.stop()
+
+
+@pytest.fixture(scope="module")
+def replicas(tmp_path_factory):
+    stack = Replicas(tmp_path_factory.mktemp("replicas"))
+    try:
+        yield stack
+    finally:
+        stack.stop()

@@ -1,0 +1,190 @@
+"""Replicas behind a load balancer, for real: HAProxy (deploy/haproxy/haproxy.cfg) in front of
+two tutor servers on one PostgreSQL, learners in Chromium.
+
+* the limits on tries are counted in the database, so they hold across servers (10 joins per
+  device in all, not 10 per server);
+* the server a learner is on is killed: the page says so, its Reload lands on the other server,
+  at the step the learner reached, with every acknowledged answer stored;
+* a third server added while learners answer takes the new pages; a server drained and then
+  stopped gently loses no answer.
+
+The tests run in this order, on one set of servers (the module's fixture), as the servers'
+story does: a kill, an addition, a drain.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+import truco
+from widgets.classroom.limits import JOIN
+
+harness = sys.modules["truco_browser_harness"]  # loaded by this folder's conftest.py
+
+LESSON = "lessons/03_tricks.ipynb"
+MINEIRO = truco.variant("mineiro")  # the lessons' variant when the learner picked none
+
+
+@pytest.fixture
+def learner(browser, replicas, request):
+    """A new learner's browser (own context): ``open(path)`` opens a page through HAProxy (a
+    new tab with ``tab=True``); ``server()`` is the server the last page is on."""
+    contexts = []
+
+    class Learner:
+        def __init__(self):
+            self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+            contexts.append(self.context)
+            self.page = None
+
+        def open(self, path: str, tab: bool = False):
+            if self.page is None or tab:
+                self.page = self.context.new_page()
+                self.page.set_default_timeout(30_000)
+            self.page.goto(f"{replicas.url}voila/render/{path}", wait_until="commit",
+                           timeout=60_000)
+            ready(self.page)
+            return self.page
+
+        def server(self) -> str:
+            return replicas.server_of(self.page)
+
+    yield Learner
+    for index, context in enumerate(contexts):
+        for tab, page in enumerate(context.pages):
+            page.screenshot(path=str(harness.ARTIFACTS / (
+                f"replicas-{request.node.name}-{index}-{tab}.png")), full_page=True)
+        context.close()
+
+
+def ready(page) -> None:
+    page.wait_for_selector(".tutor-ready", state="visible", timeout=60_000)
+    page.wait_for_selector(".tutor-nav", state="visible", timeout=60_000)
+
+
+def step_count(page) -> str:
+    return page.locator(".tutor-step").first.locator(".tutor-step-count").inner_text()
+
+
+def answer_right(page) -> None:
+    """Answer the current task right (worked out with the engine from the cards' codes: the
+    winning card, or Tie) and wait for the verdict, so the answer is acknowledged (stored
+    first), and for the next task."""
+    steps = page.locator(".tutor-step").first
+    n = int(re.search(r"\btutor-task-(\d+)\b",
+                      steps.locator("[class*='tutor-task-']").last.get_attribute("class"))[1])
+    task = steps.locator(f".tutor-task-{n}")
+    cards = task.locator(".tutor-cardrow .tutor-card")
+    expect(cards.first).to_be_visible()
+    codes = cards.evaluate_all("els => els.map(e => e.tutorCode)")
+    best = max(range(len(codes)), key=functools.cmp_to_key(
+        lambda i, j: MINEIRO.compare(codes[i], codes[j])))
+    if any(MINEIRO.compare(codes[best], c) == 0 for i, c in enumerate(codes) if i != best):
+        task.get_by_role("button", name="Tie").click()  # (the lessons' two-card steps)
+    else:
+        cards.nth(best).click()
+    expect(steps.locator(".tutor-feedback .tutor-msg").first).to_have_attribute("data-tone",
+                                                                                "right")
+    expect(steps.locator(f".tutor-task-{n + 1}")).to_have_count(1)
+
+
+def join_try(page, code: str) -> str:
+    """A try on this page to join with ``code`` (a new code each time); what the page says."""
+    panel = page.locator(".tutor-classroom")
+    panel.locator(".tutor-learner-name input").fill("Eve")
+    panel.locator(".tutor-class-code input").fill(code)
+    panel.get_by_role("button", name="Join the class").click()
+    said = panel.locator(".tutor-feedback")
+    expect(said).to_contain_text(re.compile(f"{code}|Too many"))
+    return said.inner_text()
+
+
+def test_join_limits_hold_across_servers(replicas, learner):
+    """Ten wrong class codes from one device, five on each server, then an eleventh: refused
+    for the device, although each server saw only five."""
+    eve = learner()
+    said, servers = [], []
+    for _server in range(2):
+        # A second tab without the affinity cookie: HAProxy's leastconn sends it to the
+        # server that does not hold the first tab's page. The browser's id is the same.
+        eve.context.clear_cookies()
+        page = eve.open("lessons/index.ipynb", tab=True)
+        servers.append(eve.server())
+        said += [join_try(page, f"NOPE{n}{len(servers)}") for n in range(JOIN.page)]
+    assert sorted(servers) == ["tutor1", "tutor2"]
+    assert all(text.startswith("There is no class NOPE") for text in said), said
+    assert JOIN.client == len(said) == 10
+    page = eve.open("lessons/index.ipynb", tab=True)
+    assert join_try(page, "NOPE99") == (
+        f"Too many tries to join from this device: wait {JOIN.window // 60:.0f} min, then "
+        "try again.")
+    clients = replicas.store._all("SELECT client FROM attempts WHERE kind = 'join'")
+    assert len(clients) == 10 and len(set(clients)) == 1, clients
+
+
+def test_a_killed_server_s_learner_reloads_onto_the_other(replicas, learner):
+    code = replicas.store.create_class("Room 5")
+    ana = replicas.store.join(code, "Ana")
+    browser = learner()
+    page = browser.open(f"{LESSON}?learner={ana.token}")
+    first = browser.server()
+    answer_right(page)
+    answer_right(page)
+    expect(page.locator(".tutor-step-count").first).to_have_text(re.compile(r"Step 3 of \d+"))
+    assert len(replicas.store.answers_of(ana)) == 2
+
+    replicas.kill(first)
+    note = page.locator("#tutor-lost")
+    expect(note).to_be_visible(timeout=30_000)
+    note.get_by_role("button").click()
+    ready(page)
+    assert browser.server() != first
+    # At the step reached, nothing acknowledged lost, and the next answer goes on from there.
+    assert re.fullmatch(r"Step 3 of \d+", step_count(page))
+    answer_right(page)
+    answers = replicas.store.answers_of(ana)
+    assert [a.seq for a in answers] == [1, 2, 3] and all(a.right for a in answers)
+    assert re.search(rf"{first}.*(DOWN|is DOWN)", replicas.proxy.log_text())
+
+
+def test_an_added_server_takes_new_pages_and_a_drained_one_loses_nothing(replicas, learner):
+    survivor = next(name for name, s in replicas.servers.items() if s.process.poll() is None)
+    code = replicas.store.create_class("Room 6")
+    cid, bea = replicas.store.join(code, "Cid"), replicas.store.join(code, "Bea")
+    before = learner()
+    answering = before.open(f"{LESSON}?learner={cid.token}")
+    assert before.server() == survivor  # the one server left
+
+    added = replicas.start("tutor3")
+    replicas.proxy.add_server("tutor3", f"127.0.0.1:{added.port}")
+    replicas.proxy.wait_state("tutor3", "UP")
+    answer_right(answering)  # nothing stops for those who were answering
+    first = learner()
+    page = first.open(f"{LESSON}?learner={bea.token}")
+    # leastconn: the new server holds no page, so the next new learner lands there.
+    assert first.server() == "tutor3"
+    answer_right(page)
+
+    replicas.proxy.command("set server tutors/tutor3 state drain")
+    replicas.proxy.wait_state("tutor3", "DRAIN")
+    answer_right(page)  # a drained server still serves the pages it has
+    newcomer = learner()
+    newcomer.open("lessons/index.ipynb")
+    assert newcomer.server() == survivor  # new pages go elsewhere
+    assert len(replicas.store.answers_of(bea)) == 2
+
+    harness.stop_voila(added)  # gently: SIGTERM, its kernels shut down
+    note = page.locator("#tutor-lost")
+    expect(note).to_be_visible(timeout=30_000)
+    note.get_by_role("button").click()
+    ready(page)
+    assert first.server() == survivor
+    assert re.fullmatch(r"Step 3 of \d+", step_count(page))
+    answer_right(page)
+    assert [a.seq for a in replicas.store.answers_of(bea)] == [1, 2, 3]
+    answer_right(answering)
+    assert [a.seq for a in replicas.store.answers_of(cid)] == [1, 2]

@@ -1,0 +1,185 @@
+"""The deployment recipes stood up on one machine, on 127.0.0.1: a throwaway PostgreSQL and
+HAProxy in front of tutor servers (deploy/haproxy/haproxy.cfg, the file itself). The tests
+(tests/deploy/, tests/classroom/) and the benches (bench/classroom.py ``--servers``) use
+them; nothing here runs when the tutor serves learners.
+
+Every process is started by this module and stopped by it, with bounded waits; PostgreSQL runs
+as the ``postgres`` system user when we are root (it refuses to run as root).
+"""
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from .env import REPO
+
+HAPROXY_CONFIG = REPO / "deploy" / "haproxy" / "haproxy.cfg"
+# What the load balancer's health check and Kubernetes' probes ask for: a static file, so a
+# check shows the server answers and starts no kernel (a lesson's page would start one).
+HEALTH_PATH = "/voila/templates/tutor/static/tutor-frontend.css"
+START_TIMEOUT = 60.0  # seconds for a process to be ready (a deadline, not an expectation)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = START_TIMEOUT,
+                  log: Path | None = None) -> None:
+    """Until 127.0.0.1:``port`` accepts a connection; fails at once if ``proc`` exits."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            tail = log.read_text(errors="replace")[-3000:] if log and log.exists() else ""
+            raise RuntimeError(f"{proc.args[0]} exited with {proc.returncode}:\n{tail}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"nothing listens on port {port} after {timeout} s")
+            time.sleep(0.05)
+
+
+def _pg_bin(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    if not found:
+        raise RuntimeError("PostgreSQL is not installed: `make test` installs Debian's "
+                           "postgresql")
+    return found[-1]
+
+
+def _as_postgres(cmd: list[str]) -> list[str]:
+    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+
+
+class Postgres:
+    """A throwaway PostgreSQL server in a fresh folder on a free loopback port.
+
+    ``url`` is ``postgresql://postgres@127.0.0.1:<port>/`` (no database part);
+    :meth:`database` makes an empty database and returns its URL."""
+
+    def __init__(self, max_connections: int = 120):
+        self.root = Path(tempfile.mkdtemp(prefix="truco-pg-"))
+        data, sockets = self.root / "data", self.root / "sock"
+        sockets.mkdir()
+        if os.geteuid() == 0:
+            user = pwd.getpwnam("postgres")
+            for path in (self.root, sockets):
+                os.chown(path, user.pw_uid, user.pw_gid)
+        self.data = data
+        self.port = free_port()
+        subprocess.run(_as_postgres([_pg_bin("initdb"), "-D", str(data), "-U", "postgres",
+                                     "-A", "trust", "--no-sync", "-E", "UTF8"]),
+                       check=True, capture_output=True, timeout=120)
+        subprocess.run(_as_postgres([
+            _pg_bin("pg_ctl"), "-D", str(data), "-l", str(self.root / "server.log"), "-w",
+            "-t", "60", "start", "-o",
+            f"-p {self.port} -k {sockets} -c listen_addresses=127.0.0.1 "
+            f"-c max_connections={max_connections} -c fsync=on"]),
+            check=True, capture_output=True, timeout=90)
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/"
+
+    def database(self) -> str:
+        import psycopg
+
+        name = "t_" + uuid.uuid4().hex[:12]
+        with psycopg.connect(self.url + "postgres", autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url + name
+
+    def stop(self) -> None:
+        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.data), "-m",
+                                     "immediate", "-w", "stop"]),
+                       capture_output=True, timeout=60)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class HAProxy:
+    """HAProxy running deploy/haproxy/haproxy.cfg on 127.0.0.1:``port``, in front of the two
+    servers ``first`` and ``second`` (``host:port``), with its runtime API on a socket of
+    its own. ``url`` is the address learners open."""
+
+    def __init__(self, first: str, second: str, log_path: Path,
+                 config: Path = HAPROXY_CONFIG):
+        if not shutil.which("haproxy"):
+            raise RuntimeError("HAProxy is not installed: `make test` installs Debian's haproxy")
+        self.port = free_port()
+        self.socket = Path(tempfile.mkdtemp(prefix="truco-haproxy-")) / "admin.sock"
+        env = dict(os.environ, TUTOR_BIND=f"127.0.0.1:{self.port}", TUTOR_SERVER_1=first,
+                   TUTOR_SERVER_2=second, TUTOR_HAPROXY_SOCKET=str(self.socket),
+                   TUTOR_COOKIE_KEY=uuid.uuid4().hex)
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.log_path = log_path
+        with open(log_path, "wb") as log:
+            # -db: in the foreground, so that stopping this process stops HAProxy.
+            self.process = subprocess.Popen(["haproxy", "-db", "-f", str(config)], env=env,
+                                            stdout=log, stderr=subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL)
+        try:
+            wait_for_port(self.port, self.process, log=log_path)
+        except BaseException:
+            self.stop()
+            raise
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def command(self, line: str) -> str:
+        """One command on the runtime API (``show servers state``, ``set server ...``)."""
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.settimeout(10)
+            sock.connect(str(self.socket))
+            sock.sendall(line.encode() + b"\n")
+            chunks = []
+            while chunk := sock.recv(65536):
+                chunks.append(chunk)
+        return b"".join(chunks).decode()
+
+    def states(self) -> dict[str, str]:
+        """Each server of the ``tutors`` backend and its state: UP, DOWN, DRAIN, MAINT."""
+        found = {}
+        for line in self.command("show stat").splitlines():
+            fields = line.split(",")
+            if len(fields) > 17 and fields[0] == "tutors" and fields[1] not in (
+                    "FRONTEND", "BACKEND"):
+                found[fields[1]] = fields[17].split(" ")[0]
+        return found
+
+    def wait_state(self, server: str, state: str, timeout: float = START_TIMEOUT) -> None:
+        deadline = time.monotonic() + timeout
+        while (now := self.states().get(server)) != state:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{server} is {now}, not {state}, after {timeout} s")
+            time.sleep(0.1)
+
+    def add_server(self, name: str, address: str) -> None:
+        """A server added while HAProxy runs (no restart, no page lost), checked like the
+        others and taken in once its health check passes."""
+        for line in (f"add server tutors/{name} {address} check inter 2s "
+                     f"fall 2 rise 2", f"enable health tutors/{name}",
+                     f"enable server tutors/{name}"):
+            answer = self.command(line).strip()
+            if answer and "New server registered" not in answer:
+                raise RuntimeError(f"{line!r}: {answer}")
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        shutil.rmtree(self.socket.parent, ignore_errors=True)
