@@ -25,6 +25,11 @@ HAPROXY_CONFIG = REPO / "deploy" / "haproxy" / "haproxy.cfg"
 # What the load balancer's health check and Kubernetes' probes ask for: a static file, so a
 # check shows the server answers and starts no kernel (a lesson's page would start one).
 HEALTH_PATH = "/voila/templates/tutor/static/tutor-frontend.css"
+# How every tutor server of the recipes starts: `make app` (the README's command), on the port
+# and addresses given. The replicas' tests start exactly this; deploy/Dockerfile and
+# deploy/kubernetes/tutor.yaml run it too (tests/deploy/test_kubernetes.py checks they agree).
+SERVER_COMMAND = ("make", "--no-print-directory", "app")
+SERVER_PORT = 8866  # make app's default, and the container's
 START_TIMEOUT = 60.0  # seconds for a process to be ready (a deadline, not an expectation)
 
 

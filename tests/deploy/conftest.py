@@ -1,11 +1,15 @@
 """The deployment recipes, stood up for real on 127.0.0.1 (tutor_server.stack): a throwaway
-PostgreSQL, tutor servers started as ``make app`` starts them, and HAProxy running
+PostgreSQL, tutor servers started with ``make app PORT=<port>`` (the README's command), and
+HAProxy running
 deploy/haproxy/haproxy.cfg in front of them. Reuses the browser harness of tests/browser
 (start_voila, Chromium's settings)."""
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,7 +17,7 @@ import psutil
 import pytest
 
 from tutor_server import voila_env
-from tutor_server.stack import HAProxy, Postgres
+from tutor_server.stack import SERVER_COMMAND, HAProxy, Postgres
 from widgets.classroom.config import Settings
 from widgets.classroom.store import open_store
 
@@ -38,8 +42,8 @@ class Replicas:
         self.servers: dict[str, harness.VoilaServer] = {}
         self.proxy = None
         try:
-            for name in ("tutor1", "tutor2"):
-                self.start(name)
+            for server in [self.launch(name) for name in ("tutor1", "tutor2")]:
+                self.wait(server)  # started side by side
             self.proxy = HAProxy(*(f"127.0.0.1:{s.port}" for s in self.servers.values()),
                                  log_path=harness.ARTIFACTS / "haproxy.log")
             for name in self.servers:
@@ -49,12 +53,40 @@ class Replicas:
             raise
         self.url = self.proxy.url
 
-    def start(self, name: str) -> harness.VoilaServer:
-        env = dict(voila_env(), TRUCO_CLASSROOM_DB=self.db)
-        server = harness.start_voila(harness.free_port(), harness.ARTIFACTS / f"voila-{name}.log",
-                                     env=env)
-        self.servers[name] = server
+    def launch(self, name: str) -> harness.VoilaServer:
+        """Start a tutor server as the recipe says (``make app PORT=<port>``, its own process
+        group), without waiting for it."""
+        env = dict(voila_env(test_notebooks=False), TRUCO_CLASSROOM_DB=self.db,
+                   TRUCO_KERNEL_POOL="1")
+        port = harness.free_port()
+        log_path = harness.ARTIFACTS / f"tutor-{name}.log"
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(log_path, "wb") as log:
+            proc = subprocess.Popen([*SERVER_COMMAND, f"PORT={port}"], cwd=REPO, env=env,
+                                    stdout=log, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, start_new_session=True)
+        server = self.servers[name] = harness.VoilaServer(port, proc, log_path)
         return server
+
+    def wait(self, server) -> None:
+        harness.wait_for_http(server.url, server.process, harness.SERVER_START_TIMEOUT,
+                              server.log_path)
+
+    def start(self, name: str) -> harness.VoilaServer:
+        server = self.launch(name)
+        self.wait(server)
+        return server
+
+    def stop_server(self, name: str) -> None:
+        """Gently: SIGTERM to the server (make and Voilà), which shuts its kernels down."""
+        proc = self.servers[name].process
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
 
     def server_of(self, page) -> str:
         """The name of the server whose kernel the page holds (asked of each server)."""
@@ -76,8 +108,8 @@ class Replicas:
     def stop(self) -> None:
         if self.proxy is not None:
             self.proxy.stop()
-        for server in self.servers.values():
-            harness.stop_voila(server)
+        for name in self.servers:
+            self.stop_server(name)
         self.store.close()
         self.postgres.stop()
 

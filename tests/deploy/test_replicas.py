@@ -13,20 +13,19 @@ story does: a kill, an addition, a drain.
 """
 from __future__ import annotations
 
-import functools
 import re
 import sys
 
 import pytest
 from playwright.sync_api import expect
 
-import truco
 from widgets.classroom.limits import JOIN
+
+from lesson_steps import answer_right, ready, step_count
 
 harness = sys.modules["truco_browser_harness"]  # loaded by this folder's conftest.py
 
 LESSON = "lessons/03_tricks.ipynb"
-MINEIRO = truco.variant("mineiro")  # the lessons' variant when the learner picked none
 
 
 @pytest.fixture
@@ -59,37 +58,6 @@ def learner(browser, replicas, request):
             page.screenshot(path=str(harness.ARTIFACTS / (
                 f"replicas-{request.node.name}-{index}-{tab}.png")), full_page=True)
         context.close()
-
-
-def ready(page) -> None:
-    page.wait_for_selector(".tutor-ready", state="visible", timeout=60_000)
-    page.wait_for_selector(".tutor-nav", state="visible", timeout=60_000)
-
-
-def step_count(page) -> str:
-    return page.locator(".tutor-step").first.locator(".tutor-step-count").inner_text()
-
-
-def answer_right(page) -> None:
-    """Answer the current task right (worked out with the engine from the cards' codes: the
-    winning card, or Tie) and wait for the verdict, so the answer is acknowledged (stored
-    first), and for the next task."""
-    steps = page.locator(".tutor-step").first
-    n = int(re.search(r"\btutor-task-(\d+)\b",
-                      steps.locator("[class*='tutor-task-']").last.get_attribute("class"))[1])
-    task = steps.locator(f".tutor-task-{n}")
-    cards = task.locator(".tutor-cardrow .tutor-card")
-    expect(cards.first).to_be_visible()
-    codes = cards.evaluate_all("els => els.map(e => e.tutorCode)")
-    best = max(range(len(codes)), key=functools.cmp_to_key(
-        lambda i, j: MINEIRO.compare(codes[i], codes[j])))
-    if any(MINEIRO.compare(codes[best], c) == 0 for i, c in enumerate(codes) if i != best):
-        task.get_by_role("button", name="Tie").click()  # (the lessons' two-card steps)
-    else:
-        cards.nth(best).click()
-    expect(steps.locator(".tutor-feedback .tutor-msg").first).to_have_attribute("data-tone",
-                                                                                "right")
-    expect(steps.locator(f".tutor-task-{n + 1}")).to_have_count(1)
 
 
 def join_try(page, code: str) -> str:
@@ -177,7 +145,7 @@ def test_an_added_server_takes_new_pages_and_a_drained_one_loses_nothing(replica
     assert newcomer.server() == survivor  # new pages go elsewhere
     assert len(replicas.store.answers_of(bea)) == 2
 
-    harness.stop_voila(added)  # gently: SIGTERM, its kernels shut down
+    replicas.stop_server("tutor3")  # gently: SIGTERM, its kernels shut down
     note = page.locator("#tutor-lost")
     expect(note).to_be_visible(timeout=30_000)
     note.get_by_role("button").click()
