@@ -15,7 +15,7 @@ export XDG_CACHE_HOME := $(HOME_DIR)/cache
 export MPLCONFIGDIR := $(HOME_DIR)/matplotlib
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: app lab test venv chromium postgresql haproxy bench clean frontend node
+.PHONY: app lab test venv chromium postgresql haproxy hub bench clean frontend node
 
 venv: $(STAMP)
 
@@ -56,7 +56,18 @@ postgresql:
 haproxy:
 	@command -v haproxy >/dev/null || (apt-get update && apt-get install -y --no-install-recommends haproxy)
 
-test: venv frontend chromium postgresql haproxy
+# JupyterHub's proxy (npm's configurable-http-proxy, at the version in the root package-lock.json)
+# for deploy/jupyterhub: node_modules/.bin/configurable-http-proxy. The hub itself
+# (pyproject's [hub] extra: jupyterhub, its idle culler, the sign-ins) comes with `make venv`.
+HUB_PROXY := node_modules/.bin/configurable-http-proxy
+hub: venv $(HUB_PROXY)
+
+$(HUB_PROXY): package.json package-lock.json
+	@$(MAKE) --no-print-directory node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(HUB_PROXY)
+
+test: venv frontend chromium postgresql haproxy $(HUB_PROXY)
 	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	$(PY) -m ruff check truco && $(PY) -m mypy truco
 	$(PY) -m pytest -q -n 2 --dist loadfile
@@ -115,7 +126,7 @@ bench-players: venv
 	$(PY) bench/coach.py
 
 clean:
-	rm -rf $(VENV) $(HOME_DIR) test-artifacts $(FRONTEND_DIR)/node_modules \
+	rm -rf $(VENV) $(HOME_DIR) test-artifacts $(FRONTEND_DIR)/node_modules node_modules .hub \
 	  share/jupyter/voila/templates/tutor/static
 
 # The README's screenshots (docs/img/), made by the browser suite's test_readme_shots.py.

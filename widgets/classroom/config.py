@@ -21,6 +21,10 @@ Environment variable               In the TOML file               Meaning
 ``TRUCO_CLASSROOM_HUB_USER=1``     ``hub_user = true``            under JupyterHub with one server
                                                                   per learner: the server's
                                                                   ``JUPYTERHUB_USER`` is the learner
+``TRUCO_CLASSROOM_HUB_TEACHER=1``  (the hub sets it)              under JupyterHub: this user is in
+                                                                  the hub's teachers group, and the
+                                                                  teacher page opens without a
+                                                                  passcode (deploy/jupyterhub)
 ``TRUCO_CLASSROOM_CLIENT_HEADER``  ``client_header``              a header a trusted proxy sets to
                                                                   the client's address (e.g.
                                                                   ``X-Real-IP``), for the limits on
@@ -56,6 +60,7 @@ _KEYS = {  # environment variable -> key in the TOML file
     "TRUCO_TEACHER_PASSCODE": "teacher_passcode",
     "TRUCO_CLASSROOM_USER_HEADER": "user_header",
     "TRUCO_CLASSROOM_HUB_USER": "hub_user",
+    "TRUCO_CLASSROOM_HUB_TEACHER": "hub_teacher",
     "TRUCO_CLASSROOM_CLIENT_HEADER": "client_header",
 }
 
@@ -67,6 +72,7 @@ class Settings:
     user_header: str | None = None
     hub_user: bool = False
     client_header: str | None = None
+    hub_teacher: bool = False
 
     @property
     def is_postgres(self) -> bool:
@@ -89,7 +95,8 @@ class Settings:
                    teacher_passcode=values["teacher_passcode"],
                    user_header=values["user_header"],
                    hub_user=(values["hub_user"] or "").lower() in ("1", "true", "yes"),
-                   client_header=values["client_header"])
+                   client_header=values["client_header"],
+                   hub_teacher=(values["hub_teacher"] or "").lower() in ("1", "true", "yes"))
 
     def header_user(self, environ=None) -> str | None:
         """The signed-in user a trusted proxy or hub gave this page, if any (else None)."""

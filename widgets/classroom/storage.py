@@ -499,14 +499,22 @@ class Store:
                          "a.learner_id WHERE l.class_code = ?", (code,))[0]
 
 
-_KEY_RE = re.compile(r"^(anon:[A-Za-z0-9_-]{22,64}|class:[0-9]{1,18})$")
+# A signed-in user (a hub's or a trusted proxy's name, at most 120 characters): "user:<name>",
+# with no control character and no space at either end.
+_KEY_RE = re.compile(r"^(anon:[A-Za-z0-9_-]{22,64}|class:[0-9]{1,18}|user:[^\x00-\x1f\x7f\s]"
+                     r"(?:[^\x00-\x1f\x7f]{0,118}[^\x00-\x1f\x7f\s])?)$")
 
 
 def valid_learner_key(key) -> bool:
-    """A progress key: "anon:<22 to 64 url-safe characters>" or "class:<learner row id>".
+    """A progress key: "anon:<22 to 64 url-safe characters>", "class:<learner row id>" or
+    "user:<a signed-in user's name>".
 
     >>> valid_learner_key("anon:" + "x" * 22), valid_learner_key("class:12")
     (True, True)
+    >>> valid_learner_key("user:ana"), valid_learner_key("user:")
+    (True, False)
+    >>> valid_learner_key("user:a" + chr(10) + "b")  # a control character
+    False
     >>> valid_learner_key("anon:short"), valid_learner_key("class:1; DROP")
     (False, False)
     """

@@ -4,6 +4,8 @@
 
 * in a class (:func:`widgets.classroom.session.current`), the class learner's stored progress
   (key ``class:<learner row id>``), ready at once;
+* else, signed in (JupyterHub, a trusted proxy: :meth:`.config.Settings.header_user`), that
+  user's (key ``user:<name>``), the same on every device;
 * else an anonymous learner's (key ``anon:<id>``): the id comes from the browser after the
   page is drawn (:class:`~.identity.BrowserIdentity`, the progress's ``widget``). Until it
   comes the progress behaves as an empty :class:`~.model.MemoryProgress`; when it comes,
@@ -278,11 +280,13 @@ def current_progress() -> Progress:
                                       learner=session.learner)
             return _current
         store = classroom.shared_store()
+        user = classroom.Settings.load().header_user()
     except Exception as err:
         log.warning("progress store not reachable (%s)", getattr(err, "reason", "?"))
         _current = _memory_with_note(unreachable)
         return _current
-    _current = _anonymous(store)
+    # Signed in (a hub, a trusted proxy): the progress is the user's, on every device.
+    _current = StoredProgress(store, "user:" + user) if user else _anonymous(store)
     return _current
 
 
