@@ -114,10 +114,18 @@ bench: venv
 	$(PY) -m pip install --quiet -e '.[bench]'  # pytruco, measured in the same rounds as ours
 	$(PY) bench/engine.py
 
-# 30 simulated learners answer 10 questions each on one server (see bench/classroom.py).
+# 30 simulated learners answer 10 questions each on one server (see bench/classroom.py); then
+# on two servers behind HAProxy, and with one of them killed half-way.
 .PHONY: bench-classroom
-bench-classroom: venv
+bench-classroom: venv haproxy postgresql
 	$(PY) bench/classroom.py
+	$(PY) bench/classroom.py --servers 2
+	$(PY) bench/classroom.py --servers 2 --kill
+
+# JupyterHub: sign-in to first widget (cold, all at once, warm), memory per learner, capacity.
+.PHONY: bench-hub
+bench-hub: venv frontend chromium postgresql $(HUB_PROXY)
+	$(PY) bench/hub.py
 
 # Computer players against each other (win rates, 95% intervals) and the coach's answer times.
 .PHONY: bench-players

@@ -5,6 +5,15 @@ whether every answer reached the database.
 Usage::
 
     .venv/bin/python bench/classroom.py [--learners 30] [--questions 10] [--db URL]
+    .venv/bin/python bench/classroom.py --servers 2 [--kill]
+
+With ``--servers 2`` two servers run behind HAProxy (deploy/haproxy/haproxy.cfg, cookie
+affinity: each learner keeps the cookie it is given, for its pages and their websockets) on a
+throwaway PostgreSQL (tutor_server.stack). With ``--kill`` the first server is killed
+(SIGKILL, with its kernels) once half the answers are in: its learners reload, as the page's
+lost-connection note asks, land on the other server and go on at the step they reached; the
+bench prints how many reloaded and how long each took from the lost connection to its next
+answered task.
 
 It starts Voilà from the repository root (as ``make app`` does) on a free loopback port, with
 a fresh SQLite file (or ``--db postgresql://...``, an empty database) as the class's store,
@@ -37,6 +46,7 @@ times questions, 300 by default).
 from __future__ import annotations
 
 import argparse
+import http.cookiejar
 import json
 import math
 import re
@@ -62,10 +72,14 @@ sys.path.insert(0, str(REPO))
 from widgets.classroom.config import Settings  # noqa: E402
 from widgets.classroom.store import open_store  # noqa: E402
 from tutor_server import voila_env  # noqa: E402
+from tutor_server.stack import HAProxy, Postgres  # noqa: E402
 
 LESSON = "lessons/03_tricks.ipynb"
 TIMEOUT = 120.0  # seconds for one reply; a page load waits longer (see load_page)
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+# What a killed server does to the learners on it (their websocket or their next request).
+LOST = (websocket.WebSocketConnectionClosedException, ConnectionError, OSError)
+RELOAD_TIMEOUT = 60.0  # seconds a learner keeps reloading before it counts as an error
 
 
 def free_port() -> int:
@@ -92,11 +106,21 @@ class Learner:
         self.again = 0  # times the learner finished the lesson and pressed "Practise again"
         self.states: dict[str, dict] = {}
         self.ws = None
+        # The load balancer's affinity cookie, kept as a browser keeps it.
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.ProxyHandler({}),
+                                                  urllib.request.HTTPCookieProcessor(self.jar))
+        self.reloads = 0
+        self.back_after: list[float] = []  # seconds from a lost connection to the next answer
+
+    def cookie(self) -> str | None:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar) or None
 
     # --- the page and its kernel -------------------------------------------------------------
     def load_page(self) -> None:
         url = f"{self.base}voila/render/{LESSON}?learner={self.token}"
-        with _OPENER.open(url, timeout=600) as response:
+        self.states = {}
+        with self.opener.open(url, timeout=600) as response:
             html = response.read().decode()
         config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
                            r"</script>", html, re.S)
@@ -107,14 +131,14 @@ class Learner:
             self._execute(ws_url, kernel)
         self.ws = websocket.create_connection(
             f"{ws_url}api/kernels/{kernel}/channels?session_id={self.session}",
-            timeout=TIMEOUT)
+            timeout=TIMEOUT, cookie=self.cookie())
         self._find_quiz()
 
-    @staticmethod
-    def _execute(ws_url: str, kernel: str) -> None:
+    def _execute(self, ws_url: str, kernel: str) -> None:
         """With progressive rendering the page's HTML comes first and its own script asks
         Voilà to run the notebook: do the same, and wait for the last cell's result."""
-        ws = websocket.create_connection(f"{ws_url}voila/execution/{kernel}", timeout=600)
+        ws = websocket.create_connection(f"{ws_url}voila/execution/{kernel}", timeout=600,
+                                         cookie=self.cookie())
         try:
             ws.send(json.dumps({"action": "execute", "payload": {"kernel_id": kernel}}))
             while True:
@@ -253,9 +277,27 @@ class Learner:
         if self._again_button() is None and self._task_box()[0] <= before:
             raise RuntimeError("the runner did not show the next task")
 
+    def reload(self) -> None:
+        """The page lost its server: load it again (the load balancer sends it to another
+        one), until it works or RELOAD_TIMEOUT passes."""
+        self.reloads += 1
+        self.close()
+        deadline = time.monotonic() + RELOAD_TIMEOUT
+        while True:
+            try:
+                self.load_page()
+                return
+            except LOST:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
     def close(self) -> None:
         if self.ws is not None:
-            self.ws.close()
+            try:
+                self.ws.close()
+            except Exception:
+                pass
 
 
 class MemoryWatch(threading.Thread):
@@ -270,7 +312,11 @@ class MemoryWatch(threading.Thread):
     def run(self) -> None:
         while not self.stop.is_set():
             total, procs = 0, 0
-            for proc in [self.root, *self.root.children(recursive=True)]:
+            try:
+                family = [self.root, *self.root.children(recursive=True)]
+            except psutil.Error:  # the server was killed (--kill): its peak stays
+                return
+            for proc in family:
                 try:
                     total += proc.memory_info().rss
                     procs += 1
@@ -281,23 +327,10 @@ class MemoryWatch(threading.Thread):
             self.stop.wait(0.2)
 
 
-def main() -> int:
-    # A SIGTERM (e.g. from `timeout`) unwinds like Ctrl+C, so Voilà and its kernels stop too.
-    signal.signal(signal.SIGTERM, lambda *_a: sys.exit(143))
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--learners", type=int, default=30)
-    parser.add_argument("--questions", type=int, default=10)
-    parser.add_argument("--db", default="", help="PostgreSQL URL (default: a fresh SQLite)")
-    args = parser.parse_args()
-
-    tmp = Path(tempfile.mkdtemp(prefix="truco-bench-class-"))
-    db = args.db or str(tmp / "classroom.db")
-    store = open_store(Settings(database=db))
-    code = store.create_class("bench")
-    tokens = [store.join(code, f"learner {i:02d}").token for i in range(args.learners)]
-
+def start_server(db: str, name: str) -> tuple[subprocess.Popen, str, Path]:
+    """Voilà from the repository root, as ``make app`` runs it, on a free loopback port."""
     port = free_port()
-    log_path = REPO / "test-artifacts" / "bench-classroom-voila.log"
+    log_path = REPO / "test-artifacts" / f"bench-classroom-{name}.log"
     log_path.parent.mkdir(exist_ok=True)
     env = voila_env()
     env["TRUCO_CLASSROOM_DB"] = db
@@ -306,22 +339,77 @@ def main() -> int:
             [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
              "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"], cwd=REPO, env=env,
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}/"
-    watch = MemoryWatch(server.pid)
-    learners = [Learner(base, t) for t in tokens]
+    return server, f"127.0.0.1:{port}", log_path
+
+
+def wait_ready(base: str, server: subprocess.Popen, log_path: Path) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            _OPENER.open(base, timeout=2).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError(f"Voilà did not start; see {log_path}")
+            time.sleep(0.2)
+
+
+def kill_tree(server: subprocess.Popen) -> None:
+    """SIGKILL the server and its kernels, as a crash or a lost machine would."""
+    family = [psutil.Process(server.pid)]
+    family += family[0].children(recursive=True)
+    for proc in family:
+        try:
+            proc.kill()
+        except psutil.NoSuchProcess:
+            pass
+    psutil.wait_procs(family, timeout=20)
+
+
+def main() -> int:
+    # A SIGTERM (e.g. from `timeout`) unwinds like Ctrl+C, so Voilà and its kernels stop too.
+    signal.signal(signal.SIGTERM, lambda *_a: sys.exit(143))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--questions", type=int, default=10)
+    parser.add_argument("--db", default="", help="PostgreSQL URL (default: a fresh SQLite; "
+                        "with --servers 2, a throwaway PostgreSQL)")
+    parser.add_argument("--servers", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--kill", action="store_true",
+                        help="with --servers 2: kill the first server half-way")
+    args = parser.parse_args()
+    if args.kill and args.servers < 2:
+        parser.error("--kill needs --servers 2 (the learners must have somewhere to go)")
+
+    tmp = Path(tempfile.mkdtemp(prefix="truco-bench-class-"))
+    postgres = Postgres() if args.servers > 1 and not args.db else None
+    db = args.db or (postgres.database() if postgres else str(tmp / "classroom.db"))
+    store = open_store(Settings(database=db))
+    code = store.create_class("bench")
+    tokens = [store.join(code, f"learner {i:02d}").token for i in range(args.learners)]
+
+    servers = [start_server(db, f"server{i + 1}") for i in range(args.servers)]
+    proxy = None
+    watches = [MemoryWatch(server.pid) for server, _a, _l in servers]
+    learners: list[Learner] = []
     errors: list[str] = []
+    killed_at = None
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                _OPENER.open(base, timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError(f"Voilà did not start; see {log_path}")
-                time.sleep(0.2)
-        watch.start()
-        print(f"{args.learners} learners open {LESSON} at once (class {code}) ...", flush=True)
+        for server, address, log_path in servers:
+            wait_ready(f"http://{address}/", server, log_path)
+        if args.servers > 1:
+            proxy = HAProxy(*(address for _s, address, _l in servers),
+                            log_path=REPO / "test-artifacts" / "bench-classroom-haproxy.log")
+            for name in ("tutor1", "tutor2"):
+                proxy.wait_state(name, "UP")
+            base = proxy.url
+        else:
+            base = f"http://{servers[0][1]}/"
+        learners = [Learner(base, t) for t in tokens]
+        for watch in watches:
+            watch.start()
+        print(f"{args.learners} learners open {LESSON} at once (class {code}) on "
+              f"{args.servers} server(s) ...", flush=True)
         ready = threading.Barrier(args.learners + 1)
         lock = threading.Lock()
         started = time.perf_counter()
@@ -340,9 +428,25 @@ def main() -> int:
                 return
             if learner.ws is None:
                 return
-            for _q in range(args.questions):
+            lost = None
+            while len(learner.latencies) < args.questions:
                 try:
                     learner.answer_one()
+                    if lost is not None:
+                        learner.back_after.append(time.perf_counter() - lost)
+                        lost = None
+                except LOST as err:
+                    if not args.kill:
+                        with lock:
+                            errors.append(f"answer: {type(err).__name__}: {err}")
+                        return
+                    lost = lost or time.perf_counter()
+                    try:
+                        learner.reload()
+                    except Exception as err:
+                        with lock:
+                            errors.append(f"reload: {type(err).__name__}: {err}")
+                        return
                 except Exception as err:
                     with lock:
                         errors.append(f"answer: {type(err).__name__}: {err}")
@@ -355,38 +459,66 @@ def main() -> int:
         loaded = time.perf_counter() - started
         print(f"all pages loaded and connected in {loaded:.1f} s; answering ...", flush=True)
         answering = time.perf_counter()
+        if args.kill:
+            half = args.learners * args.questions // 2
+            while sum(len(l.latencies) for l in learners) < half and \
+                    any(t.is_alive() for t in threads):
+                time.sleep(0.01)
+            kill_tree(servers[0][0])
+            killed_at = time.perf_counter() - answering
+            print(f"server 1 killed {killed_at:.1f} s in, after "
+                  f"{sum(len(l.latencies) for l in learners)} answers", flush=True)
         for t in threads:
             t.join()
         answered = time.perf_counter() - answering
     finally:
         for learner in learners:
+            learner.close()
+        for watch in watches:
+            watch.stop.set()
+        if proxy is not None:
+            proxy.stop()
+        for server, _a, _l in servers:
+            server.terminate()
             try:
-                learner.close()
-            except Exception:
-                pass
-        watch.stop.set()
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
     latencies = [x * 1000 for l in learners for x in l.latencies]
     count = store.count_answers(code)
+    acknowledged = len(latencies)
     expected = args.learners * args.questions
-    print(f"clicks answered: {len(latencies)} in {answered:.1f} s")
+    print(f"clicks answered: {acknowledged} in {answered:.1f} s")
     if latencies:
         print(f"click-to-feedback latency: p50 {nearest_rank(latencies, 50):.0f} ms, "
               f"p95 {nearest_rank(latencies, 95):.0f} ms, max {max(latencies):.0f} ms")
     print(f"answers that showed 'Saving…' first: {sum(l.savings for l in learners)}")
     print(f"right answers: {sum(l.rights for l in learners)}; lessons finished and practised "
           f"again: {sum(l.again for l in learners)}")
+    if args.kill:
+        back = [x for l in learners for x in l.back_after]
+        print(f"learners who had to reload: {sum(1 for l in learners if l.reloads)} "
+              f"({sum(l.reloads for l in learners)} page loads)")
+        if back:
+            print(f"lost connection to the next answered task: p50 "
+                  f"{nearest_rank(back, 50):.1f} s, p95 {nearest_rank(back, 95):.1f} s, "
+                  f"max {max(back):.1f} s")
     print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:5]))
-    print(f"peak memory (RSS) of the server and its kernels: {watch.peak / 2**20:.0f} MiB "
-          f"over {watch.peak_procs} processes (target: under 4096 MiB)")
-    print(f"answers in the database: {count} (target: exactly {expected})")
+    for i, watch in enumerate(watches, 1):
+        print(f"peak memory (RSS) of server {i} and its kernels: {watch.peak / 2**20:.0f} MiB "
+              f"over {watch.peak_procs} processes (target: under 4096 MiB)")
+    # Each acknowledged answer is stored before its feedback leaves; a click in flight when a
+    # server dies may be stored without its feedback ever arriving (it is then answered again
+    # on the next task, so the database can hold one more for such a learner, never fewer).
+    target = f"exactly {expected}" if not args.kill else f"at least {acknowledged}, " \
+        f"acknowledged"
+    print(f"answers in the database: {count} (target: {target})")
     store.close()
+    if postgres is not None:
+        postgres.stop()
     shutil.rmtree(tmp, ignore_errors=True)  # the fresh SQLite file (a --db is left alone)
-    return 0 if not errors and count == expected else 1
+    ok = count == expected if not args.kill else (count >= acknowledged == expected)
+    return 0 if not errors and ok else 1
 
 
 if __name__ == "__main__":
