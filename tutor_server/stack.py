@@ -188,3 +188,101 @@ class HAProxy:
                 self.process.kill()
                 self.process.wait(timeout=10)
         shutil.rmtree(self.socket.parent, ignore_errors=True)
+
+
+HUB_CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+
+
+class JupyterHub:
+    """deploy/jupyterhub/jupyterhub_config.py run as the README says (``jupyterhub -f``), from
+    ``folder`` (not the checkout: the config finds it), on free ports of 127.0.0.1, with the
+    hub's own dummy sign-in and one ``password`` for all, the hub's database ``db_url`` and
+    ``env`` (the tutor's ``TRUCO_*`` settings). ``url`` is the address learners open.
+
+    The hub leaves its proxy and the learners' servers running when it stops (on purpose:
+    :meth:`stop_hub` and :meth:`start` restart it under open pages); :meth:`stop` stops them
+    too, and only them: the processes that carry this hub's folder."""
+
+    def __init__(self, folder: Path, db_url: str, env: dict, password: str, log_dir: Path,
+                 timeout: float = 90.0):
+        self.dir, self.db_url, self.password = Path(folder), db_url, password
+        self.log_dir, self.timeout = Path(log_dir), timeout
+        self.port, self.hub_port, self.api_port = free_port(), free_port(), free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.env = dict(os.environ, **env, TRUCO_HUB_DIR=str(self.dir))
+        self.env.pop("TRUCO_NOTEBOOK_DIRS", None)  # the tests' notebooks: not a learner's
+        self.process = None
+        self.starts = 0
+        self.start()
+
+    def start(self) -> None:
+        self.starts += 1
+        self.log = self.log_dir / f"jupyterhub-{self.starts}.log"
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        hub = REPO / ".venv" / "bin" / "jupyterhub"
+        cmd = [str(hub) if hub.exists() else "jupyterhub", "-f", str(HUB_CONFIG),
+               "--JupyterHub.authenticator_class=dummy",
+               f"--DummyAuthenticator.password={self.password}",
+               f"--JupyterHub.bind_url={self.url}",
+               f"--JupyterHub.hub_bind_url=http://127.0.0.1:{self.hub_port}",
+               f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{self.api_port}",
+               f"--JupyterHub.db_url={self.db_url}",
+               f"--JupyterHub.cookie_secret_file={self.dir / 'cookie_secret'}"]
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(cmd, cwd=self.dir, env=self.env, stdout=log,
+                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        wait_for_port(self.hub_port, self.process, self.timeout, self.log)
+        deadline = time.monotonic() + self.timeout
+        while "JupyterHub is now running" not in self.log.read_text(errors="replace"):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the hub did not start:\n" +
+                                   self.log.read_text(errors="replace")[-3000:])
+            time.sleep(0.1)
+
+    def stop_hub(self) -> None:
+        """The hub alone (SIGTERM): its proxy and the learners' servers keep running."""
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+    def _mine(self):
+        import psutil
+        for proc in psutil.process_iter(["cmdline"]):
+            try:
+                cmd = " ".join(proc.info["cmdline"] or ())
+                if any(part in cmd for part in ("jupyterhub-singleuser",
+                                                "configurable-http-proxy",
+                                                "jupyterhub_idle_culler")) \
+                        and proc.environ().get("TRUCO_HUB_DIR") == str(self.dir):
+                    yield proc
+            except (psutil.NoSuchProcess, psutil.AccessDenied):
+                continue
+
+    def server_process(self, user: str):
+        """The psutil process of ``user``'s single-user server."""
+        import psutil
+        for proc in self._mine():
+            try:
+                if "jupyterhub-singleuser" in " ".join(proc.cmdline()) and \
+                        proc.environ().get("JUPYTERHUB_USER") == user:
+                    return proc
+            except psutil.NoSuchProcess:
+                continue
+        raise LookupError(f"no server runs for {user}")
+
+    def stop(self) -> None:
+        """The hub, then what it leaves running on purpose: its proxy and the servers."""
+        import psutil
+        if self.process is not None and self.process.poll() is None:
+            self.stop_hub()
+        mine = []
+        for proc in self._mine():
+            try:
+                mine += [proc, *proc.children(recursive=True)]
+            except psutil.NoSuchProcess:
+                continue
+        for proc in mine:
+            try:
+                proc.kill()
+            except psutil.NoSuchProcess:
+                pass
+        psutil.wait_procs(mine, timeout=20)

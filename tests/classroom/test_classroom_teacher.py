@@ -115,6 +115,21 @@ def test_without_a_passcode_the_teacher_page_is_off(store):
     assert "TRUCO_TEACHER_PASSCODE" in teacher.message and teacher.gate.layout.display == "none"
 
 
+def test_under_a_hub_the_teachers_group_opens_the_page_and_no_passcode_does(store):
+    """JupyterHub says who teaches (TRUCO_CLASSROOM_HUB_TEACHER, set by the hub for its
+    teachers group): the page opens at once for them; for anyone else it stays shut, even
+    with the school's passcode (a shared secret is not how a hub names its teachers)."""
+    known_class(store)
+    hub = dict(database="unused", teacher_passcode=PASSCODE, hub_user=True)
+    teacher = TeacherPage(Settings(**hub, hub_teacher=True), store=store, environ={})
+    assert teacher.unlocked and teacher.gate.layout.display == "none"
+    assert teacher.learners  # the newest class's learners, shown
+    learner = TeacherPage(Settings(**hub), store=store, environ={})
+    assert not learner.unlock(PASSCODE) and not learner.unlocked
+    assert "teachers group" in learner.message and learner.tone == "error"
+    assert learner.body.children == () and learner.learners == []
+
+
 def test_the_page_refreshes_itself_while_open(store):
     code = known_class(store)
     teacher = page(store)

@@ -14,11 +14,8 @@ classroom's on a throwaway PostgreSQL, learners signing in in Chromium.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -27,7 +24,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from tutor_server.stack import Postgres, free_port, wait_for_port
+from tutor_server.stack import JupyterHub, Postgres
 from widgets.classroom.config import Settings
 from widgets.classroom.store import open_store
 
@@ -42,82 +39,25 @@ TIMEOUT = 90.0  # seconds for the hub to be up or a server to come back (a deadl
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-class Hub:
+class Hub(JupyterHub):
+    """The hub on a throwaway PostgreSQL (its own database and the classroom's), with "tea"
+    in the teachers group."""
+
     def __init__(self, tmp: Path):
         self.postgres = Postgres()
         self.classroom_db = self.postgres.database()
-        self.hub_db = self.postgres.database().replace("postgresql://", "postgresql+psycopg://")
         self.store = open_store(Settings(database=self.classroom_db))
-        self.dir = tmp
-        self.port, self.hub_port, self.api_port = free_port(), free_port(), free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.env = dict(os.environ, TRUCO_CLASSROOM_DB=self.classroom_db, TRUCO_HUB_DIR=str(tmp),
-                        TRUCO_HUB_TEACHERS="tea")
-        self.env.pop("TRUCO_NOTEBOOK_DIRS", None)
-        self.process = None
-        self.starts = 0
-        self.start()
-
-    def start(self) -> None:
-        self.starts += 1
-        self.log = harness.ARTIFACTS / f"jupyterhub-{self.starts}.log"
-        self.log.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [str(REPO / ".venv" / "bin" / "jupyterhub"), "-f", str(CONFIG),
-               "--JupyterHub.authenticator_class=dummy",
-               f"--DummyAuthenticator.password={PASSWORD}",
-               f"--JupyterHub.bind_url={self.url}",
-               f"--JupyterHub.hub_bind_url=http://127.0.0.1:{self.hub_port}",
-               f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{self.api_port}",
-               f"--JupyterHub.db_url={self.hub_db}",
-               f"--JupyterHub.cookie_secret_file={self.dir / 'cookie_secret'}"]
-        if not Path(cmd[0]).exists():
-            cmd[0] = str(Path(sys.executable).parent / "jupyterhub")
-        with open(self.log, "wb") as log:
-            # From another folder: the config file finds the checkout by itself.
-            self.process = subprocess.Popen(cmd, cwd=self.dir, env=self.env, stdout=log,
-                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        wait_for_port(self.hub_port, self.process, TIMEOUT, self.log)
-        deadline = time.monotonic() + TIMEOUT
-        while "JupyterHub is now running" not in self.log.read_text(errors="replace"):
-            assert self.process.poll() is None, self.log.read_text()[-3000:]
-            assert time.monotonic() < deadline, self.log.read_text()[-3000:]
-            time.sleep(0.1)
-
-    def stop_hub(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=30)
-
-    def server_process(self, user: str) -> psutil.Process:
-        for proc in psutil.process_iter(["cmdline"]):
-            try:
-                if any("jupyterhub-singleuser" in part for part in proc.info["cmdline"] or ()) \
-                        and proc.environ().get("JUPYTERHUB_USER") == user:
-                    return proc
-            except (psutil.NoSuchProcess, psutil.AccessDenied):
-                continue
-        raise AssertionError(f"no server runs for {user}")
+        hub_db = self.postgres.database().replace("postgresql://", "postgresql+psycopg://")
+        try:
+            super().__init__(tmp, hub_db, {"TRUCO_CLASSROOM_DB": self.classroom_db,
+                                           "TRUCO_HUB_TEACHERS": "tea"},
+                             PASSWORD, harness.ARTIFACTS, TIMEOUT)
+        except BaseException:
+            self.stop()
+            raise
 
     def stop(self) -> None:
-        """The hub, then what it leaves running on purpose: the proxy and the servers."""
-        if self.process is not None and self.process.poll() is None:
-            self.stop_hub()
-        mine = []
-        for proc in psutil.process_iter(["cmdline"]):
-            try:
-                cmd = " ".join(proc.info["cmdline"] or ())
-                # Started by this hub (directly or by its proxy): they carry its folder.
-                if ("jupyterhub-singleuser" in cmd or "configurable-http-proxy" in cmd
-                        or "jupyterhub_idle_culler" in cmd) \
-                        and proc.environ().get("TRUCO_HUB_DIR") == str(self.dir):
-                    mine += [proc, *proc.children(recursive=True)]
-            except (psutil.NoSuchProcess, psutil.AccessDenied):
-                continue
-        for proc in mine:
-            try:
-                proc.kill()
-            except psutil.NoSuchProcess:
-                pass
-        psutil.wait_procs(mine, timeout=20)
+        super().stop()
         self.store.close()
         self.postgres.stop()
 
