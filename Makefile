@@ -86,7 +86,9 @@ test: venv frontend chromium postgresql haproxy $(HUB_PROXY)
 # e.g. behind deploy/haproxy/); everything else is the same for every server.
 PORT ?= 8866
 IP ?= 127.0.0.1
-app: venv frontend
+# $(HUB_PROXY): the set-up installs the hub's proxy too, so that a hub can run from this
+# checkout (docs/operators.md, "JupyterHub"); `make app` itself never starts it.
+app: venv frontend $(HUB_PROXY)
 	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	$(PY) -m widgets.charts.odds warm
 	@echo "Open http://$(IP):$(PORT)/voila/render/lessons/index.ipynb in your browser (Ctrl+C stops the tutor)."

@@ -44,6 +44,7 @@ def test_voila_json_names_real_config_traits():
         AsyncMappingKernelManager,
         MappingKernelManager,
     )
+    from traitlets import HasTraits
     from traitlets.utils.importstring import import_item
     from voila.app import Voila
     from voila.configuration import VoilaConfiguration
@@ -65,8 +66,9 @@ def test_voila_json_names_real_config_traits():
         traits = classes[section].class_traits(config=True)
         unknown = set(values) - set(traits)
         assert not unknown, f"{section} has no config traits {unknown}"
-        # List traits (http_header_envs) validate their items on an instance
-        holder = VoilaConfiguration() if section == "VoilaConfiguration" else None
+        # List traits (http_header_envs, allowed_message_types) validate their items on an
+        # instance: a bare HasTraits holds none of these traits' cross-validators
+        holder = HasTraits()
         for name, value in values.items():
             if name not in imported:
                 traits[name].validate(holder, value)

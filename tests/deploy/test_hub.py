@@ -193,7 +193,11 @@ def test_a_learner_reaches_only_the_tutor_on_their_own_server(hub, sign_in, tmp_
     page, _other = sign_in("ana", "bea")  # both servers run (signing in again spawns none)
     base = f"{hub.url}user/ana/"
     for path in ("api/contents", "api/contents/lessons/01_ranking.ipynb", "api/terminals",
-                 "terminals/1", "lab", "tree", "api/kernelspecs", "api/sessions", "files/README.md"):
+                 "terminals/1", "lab", "tree", "api/kernelspecs", "api/sessions", "files/README.md",
+                 "voila/render/tests/browser/fixtures/seeded_steps.ipynb",  # not a lesson
+                 "voila/files/README.md"):
+        # (Voilà's directory page, voila/tree/, is the app's own, as under `make app`: it lists
+        # names; what it links to is refused above unless it is a lesson.)
         assert refused(page, base + path), path
     started = page.evaluate(
         "async (u) => (await fetch(u, {method: 'POST', body: '{}', headers: "
