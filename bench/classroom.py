@@ -72,7 +72,7 @@ sys.path.insert(0, str(REPO))
 from widgets.classroom.config import Settings  # noqa: E402
 from widgets.classroom.store import open_store  # noqa: E402
 from tutor_server import voila_env  # noqa: E402
-from tutor_server.stack import HAProxy, Postgres  # noqa: E402
+from tutor_server.stack import HAProxy, Postgres, family, kill_all  # noqa: E402
 
 LESSON = "lessons/03_tricks.ipynb"
 TIMEOUT = 120.0  # seconds for one reply; a page load waits longer (see load_page)
@@ -356,14 +356,7 @@ def wait_ready(base: str, server: subprocess.Popen, log_path: Path) -> None:
 
 def kill_tree(server: subprocess.Popen) -> None:
     """SIGKILL the server and its kernels, as a crash or a lost machine would."""
-    family = [psutil.Process(server.pid)]
-    family += family[0].children(recursive=True)
-    for proc in family:
-        try:
-            proc.kill()
-        except psutil.NoSuchProcess:
-            pass
-    psutil.wait_procs(family, timeout=20)
+    kill_all(family(server.pid))
 
 
 def main() -> int:

@@ -56,6 +56,25 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = START_TIME
             time.sleep(0.05)
 
 
+def family(pid: int) -> list:
+    """The psutil process ``pid`` and all its descendants (a server and its kernels)."""
+    import psutil
+    root = psutil.Process(pid)
+    return [root, *root.children(recursive=True)]
+
+
+def kill_all(processes: list) -> None:
+    """SIGKILL each of ``processes`` (psutil), as a crash or a lost machine would; a bounded
+    wait for them to be gone."""
+    import psutil
+    for proc in processes:
+        try:
+            proc.kill()
+        except psutil.NoSuchProcess:
+            pass
+    psutil.wait_procs(processes, timeout=20)
+
+
 def _pg_bin(name: str) -> str:
     found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
     if not found:
@@ -280,9 +299,4 @@ class JupyterHub:
                 mine += [proc, *proc.children(recursive=True)]
             except psutil.NoSuchProcess:
                 continue
-        for proc in mine:
-            try:
-                proc.kill()
-            except psutil.NoSuchProcess:
-                pass
-        psutil.wait_procs(mine, timeout=20)
+        kill_all(mine)

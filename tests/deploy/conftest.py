@@ -13,11 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import psutil
 import pytest
 
 from tutor_server import voila_env
-from tutor_server.stack import SERVER_COMMAND, HAProxy, Postgres
+from tutor_server.stack import SERVER_COMMAND, HAProxy, Postgres, family, kill_all
 from widgets.classroom.config import Settings
 from widgets.classroom.store import open_store
 
@@ -98,11 +97,7 @@ class Replicas:
 
     def kill(self, name: str) -> None:
         """SIGKILL the server and its kernels, as a crash or a lost machine would."""
-        proc = psutil.Process(self.servers[name].process.pid)
-        family = [proc, *proc.children(recursive=True)]
-        for p in family:
-            p.kill()
-        psutil.wait_procs(family, timeout=20)
+        kill_all(family(self.servers[name].process.pid))
         self.servers[name].process.wait(timeout=10)
 
     def stop(self) -> None:

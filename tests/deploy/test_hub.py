@@ -20,11 +20,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import psutil
 import pytest
 from playwright.sync_api import expect
 
-from tutor_server.stack import JupyterHub, Postgres
+from tutor_server.stack import JupyterHub, Postgres, family, kill_all
 from widgets.classroom.config import Settings
 from widgets.classroom.store import open_store
 
@@ -125,10 +124,7 @@ def test_learners_sign_in_and_a_killed_server_comes_back(hub, sign_in):
             "SELECT learner_key, lesson, step FROM step_progress"))
 
     server = hub.server_process("ana")
-    family = [server, *server.children(recursive=True)]
-    for proc in family:
-        proc.kill()
-    psutil.wait_procs(family, timeout=20)
+    kill_all(family(server.pid))
     page = pages["ana"]
     note = page.locator("#tutor-lost")
     expect(note).to_be_visible(timeout=30_000)
