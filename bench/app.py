@@ -90,7 +90,6 @@ import argparse
 import contextlib
 import math
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -104,6 +103,7 @@ BARE = "tests/browser/fixtures/bare.ipynb"
 LOG_DIR = REPO / "test-artifacts"
 from tutor_server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
 from tutor_server.pages import FRONTEND_ENV  # noqa: E402
+from tutor_server.stack import free_port  # noqa: E402
 DEFAULT_CONNECTION = (
     "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
 )
@@ -180,10 +180,6 @@ CLICK_ONCE = """
 _LOOPBACK_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:

@@ -52,7 +52,6 @@ import math
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -72,7 +71,7 @@ sys.path.insert(0, str(REPO))
 from widgets.classroom.config import Settings  # noqa: E402
 from widgets.classroom.store import open_store  # noqa: E402
 from tutor_server import voila_env  # noqa: E402
-from tutor_server.stack import HAProxy, Postgres, family, kill_all  # noqa: E402
+from tutor_server.stack import HAProxy, Postgres, family, free_port, kill_all  # noqa: E402
 
 LESSON = "lessons/03_tricks.ipynb"
 TIMEOUT = 120.0  # seconds for one reply; a page load waits longer (see load_page)
@@ -82,10 +81,6 @@ LOST = (websocket.WebSocketConnectionClosedException, ConnectionError, OSError)
 RELOAD_TIMEOUT = 60.0  # seconds a learner keeps reloading before it counts as an error
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def nearest_rank(values: list[float], pct: float) -> float:

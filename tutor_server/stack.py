@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import random
 import shutil
 import socket
 import subprocess
@@ -33,8 +34,37 @@ SERVER_PORT = 8866  # make app's default, and the container's
 START_TIMEOUT = 60.0  # seconds for a process to be ready (a deadline, not an expectation)
 
 
+def _ephemeral_ports() -> tuple[int, int]:
+    """The range the system takes a port from when a program binds port 0."""
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999  # Linux's default
+
+
+PORT_SPAN = 12000  # how many ports below the ephemeral range free_port picks from
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
+    """A port of 127.0.0.1 that nothing listens on, for a server about to start there.
+
+    Chosen at random below the ephemeral range, not by binding port 0: the kernels' ZMQ
+    sockets take their ports that way, and on a busy machine (two suites at once) one took the
+    port between this check and the server's own bind (the server then failed to start and a
+    kernel answered its address)."""
+    low, _high = _ephemeral_ports()
+    first = max(1024, low - PORT_SPAN)
+    pick = random.SystemRandom()
+    for _ in range(100):
+        port = pick.randrange(first, low)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # taken (or lingering): try another
+            return port
+    with socket.socket() as sock:  # the range is full: the system's choice, as before
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
 

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import http.client
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -63,6 +62,7 @@ REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 
 from tutor_server import CHROMIUM, CHROMIUM_ARGS, voila_env  # noqa: E402
+from tutor_server.stack import free_port  # noqa: E402,F401 (tests import it from here)
 
 SERVER_START_TIMEOUT = 60.0  # seconds; covers a cold import of jupyter_server
 READY_TIMEOUT_MS = 60_000  # a lesson runs all its cells before widgets appear
@@ -75,10 +75,6 @@ LOCAL_SCHEMES = {"data", "blob", "about"}
 _LOOPBACK_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -> None:
@@ -95,7 +91,8 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -
             with _LOOPBACK_OPENER.open(url, timeout=2) as response:
                 if response.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError, TimeoutError) as exc:
+        except (urllib.error.URLError, ConnectionError, TimeoutError,
+                http.client.HTTPException) as exc:  # (not HTTP: another program's port)
             last_error = exc
         time.sleep(0.1)  # poll interval, not a wait for readiness
     raise TimeoutError(f"voila did not answer {url} within {timeout}s ({last_error}); see {log}")

@@ -1,7 +1,6 @@
 """`make lab` serves JupyterLab on the lessons folder, also when run as root (issue 20)."""
 import json
 import os
-import socket
 import subprocess
 import time
 import urllib.request
@@ -9,13 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tutor_server.stack import free_port
+
 REPO = Path(__file__).resolve().parents[2]
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(url):
