@@ -217,10 +217,12 @@ class HAProxy:
 
     def add_server(self, name: str, address: str) -> None:
         """A server added while HAProxy runs (no restart, no page lost), checked like the
-        others and taken in once its health check passes."""
+        others and taken in once its health check passes. ``enable dynamic-cookie`` gives it
+        its affinity cookie: without it HAProxy sends a server added at run time an empty,
+        expired cookie, and a page it rendered had its websocket sent to another server."""
         for line in (f"add server tutors/{name} {address} check inter 2s "
-                     f"fall 2 rise 2", f"enable health tutors/{name}",
-                     f"enable server tutors/{name}"):
+                     f"fall 2 rise 2", "enable dynamic-cookie backend tutors",
+                     f"enable health tutors/{name}", f"enable server tutors/{name}"):
             answer = self.command(line).strip()
             if answer and "New server registered" not in answer:
                 raise RuntimeError(f"{line!r}: {answer}")

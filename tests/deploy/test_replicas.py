@@ -133,8 +133,11 @@ def test_an_added_server_takes_new_pages_and_a_drained_one_loses_nothing(replica
     answer_right(answering)  # nothing stops for those who were answering
     first = learner()
     page = first.open(f"{LESSON}?learner={bea.token}")
-    # leastconn: the new server holds no page, so the next new learner lands there.
+    # leastconn: the new server holds no page, so the next new learner lands there, and keeps
+    # to it: the added server has an affinity cookie of its own (not an empty, expired one).
     assert first.server() == "tutor3"
+    affinity = {c["name"]: c["value"] for c in first.context.cookies()}.get("TUTOR_SERVER")
+    assert affinity, first.context.cookies()
     answer_right(page)
 
     replicas.proxy.command("set server tutors/tutor3 state drain")
