@@ -195,6 +195,9 @@ def test_01_ranking_3_beats_king(lesson):
     click_card(root, shadow.row, "2c")
     shadow.select("2c")
     expect_feedback(root, shadow.message)
+    # (The card row's redraw may reach the page after the feedback's: wait for it.)
+    page.wait_for_function(
+        "() => window.__before.filter(([e, pic]) => e.firstElementChild !== pic).length >= 2")
     assert cards.evaluate_all("els => els.every((e, i) => e === window.__before[i][0])")
     changed = {shadow.row.items[i]["code"] for i in cards.evaluate_all(
         "els => els.map((e, i) => e.firstElementChild === window.__before[i][1] ? -1 : i)"
