@@ -6,6 +6,7 @@ checked here against every copy a deployment file has to hold)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +22,8 @@ DEPLOY = REPO / "deploy"
 MANIFESTS = DEPLOY / "kubernetes" / "tutor.yaml"
 Z2JH = DEPLOY / "jupyterhub" / "config.yaml"
 DOCKERFILE = DEPLOY / "Dockerfile"
-IMAGE_ROOT = "/srv/tutor"  # where deploy/Dockerfile puts the checkout
+# where deploy/Dockerfile puts the checkout (its ARG TUTOR_ROOT, read from the file)
+IMAGE_ROOT = re.search(r"^ARG TUTOR_ROOT=(\S+)$", DOCKERFILE.read_text(), re.M).group(1)
 CONTAINER_COMMAND = [*SERVER_COMMAND, "IP=0.0.0.0", f"PORT={SERVER_PORT}"]
 YAML_FILES = sorted(DEPLOY.rglob("*.yaml"))
 
