@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import time
+from queue import Empty
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -202,16 +203,24 @@ def set_priority(pid: int | None, policy: str, niceness: int = 0) -> bool:
         return False
 
 
+def _ports(kernel) -> tuple:
+    """A kernel's ZMQ ports (they change when Jupyter's restarter starts it again)."""
+    return tuple(getattr(kernel, name, None) for name in
+                 ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port"))
+
+
 class _Pooled:
     """A kernel of the pool: its id, the environment it was started with, and the task that
     starts and warms it (done: ready to be taken)."""
 
-    __slots__ = ("kernel_id", "kernel_name", "env", "task", "client", "started", "taken")
+    __slots__ = ("kernel_id", "kernel_name", "env", "task", "client", "ports", "started",
+                 "taken")
 
     def __init__(self, kernel_id: str, kernel_name: str, env: dict[str, str]):
         self.kernel_id, self.kernel_name, self.env = kernel_id, kernel_name, env
         self.task: asyncio.Task | None = None
         self.client = None  # the kernel client that warmed it, kept for the adoption
+        self.ports: tuple = ()  # the kernel's ports when that client connected
         self.started = time.monotonic()
         self.taken = False  # a page has it: its priority is never lowered again
 
@@ -292,21 +301,49 @@ class PoolMixin:
         return kernel_id
 
     async def _pool_run(self, pooled: _Pooled, code: str, timeout: float = 60.0) -> None:
-        """Run ``code`` in a pooled kernel (silently) and wait for its reply."""
+        """Run ``code`` in a pooled kernel (silently) and wait for its reply.
+
+        A kernel that dies or is restarted meanwhile (Jupyter's restarter gives it new
+        ports, so this client would talk to nobody) fails at the next one-second check with a
+        RuntimeError, never a minute's wait. The client has the shell and IOPub channels
+        only: no heartbeat thread, whose stop would join a thread stuck on a dead kernel."""
+        kernel = self.get_kernel(pooled.kernel_id)
+        deadline = time.monotonic() + timeout
+        await self._pool_alive(pooled, kernel)
         kc = pooled.client
         if kc is None:
-            kc = pooled.client = self.get_kernel(pooled.kernel_id).client()
-            kc.start_channels()
-            await kc.wait_for_ready(timeout=timeout)
+            kc = pooled.client = kernel.client()
+            pooled.ports = _ports(kernel)
+            kc.start_channels(shell=True, iopub=True, stdin=False, hb=False, control=False)
+            while True:  # kernel_info until it answers: its channels are connected
+                try:
+                    await kc.wait_for_ready(timeout=1.0)
+                    break
+                except RuntimeError:
+                    await self._pool_alive(pooled, kernel)
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"no answer from the kernel in {timeout:.0f} s")
         msg_id = kc.execute(code, silent=True, store_history=False, allow_stdin=False)
-        deadline = time.monotonic() + timeout
         while True:
-            reply = await kc.get_shell_msg(timeout=max(0.1, deadline - time.monotonic()))
+            try:
+                reply = await kc.get_shell_msg(timeout=1.0)
+            except Empty:
+                await self._pool_alive(pooled, kernel)
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"no reply from the kernel in {timeout:.0f} s")
+                continue
             if reply.get("parent_header", {}).get("msg_id") == msg_id:
                 break
         if reply["content"].get("status") != "ok":
             raise RuntimeError(f"{reply['content'].get('ename')}: "
                                f"{reply['content'].get('evalue')}")
+
+    async def _pool_alive(self, pooled: _Pooled, kernel) -> None:
+        """Raise if ``pooled`` died or was restarted since its client connected."""
+        if pooled.kernel_id not in self._kernels or not await kernel.is_alive():
+            raise RuntimeError("the pooled kernel died")
+        if pooled.ports and _ports(kernel) != pooled.ports:
+            raise RuntimeError("the pooled kernel was restarted")
 
     @staticmethod
     def _pool_close_client(pooled: _Pooled) -> None:
@@ -350,6 +387,11 @@ class PoolMixin:
                 except Exception as exc:
                     self.log.warning("A kernel for the pool could not start: %s", exc)
                     self._pool_discard(pooled)
+                    if pooled.kernel_id in self._kernels:  # no orphan kernel left behind
+                        try:
+                            await super().shutdown_kernel(pooled.kernel_id, now=True)
+                        except Exception:
+                            pass
                     return
             if not self._pool_templates_done and hasattr(self.parent, "voila_configuration"):
                 self._pool_templates_done = True

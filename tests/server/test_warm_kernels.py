@@ -11,6 +11,7 @@ import asyncio
 import gc
 import json
 import os
+import signal
 import sys
 from datetime import timedelta
 from pathlib import Path
@@ -332,6 +333,63 @@ def test_notebooks_outside_the_pool_folders_start_their_own_kernel(clean_env):
 
     warm, page, running, left = asyncio.run(scenario())
     assert left == [] and running == [page] and warm[0] not in running
+
+
+def _sigkill(manager: TutorKernelManager, kernel_id: str) -> None:
+    os.kill(manager._kernel_pid(kernel_id), signal.SIGKILL)
+
+
+def test_a_pooled_kernel_that_dies_while_warming_gives_way(clean_env, monkeypatch):
+    """A pooled kernel SIGKILLed in the middle of its warm-up (an out-of-memory kill): the
+    pool gives it up at the next check instead of waiting on a client that talks to nobody,
+    leaves no orphan kernel, and the next page still gets a kernel that runs code."""
+    monkeypatch.setattr(pool, "warm_up_code", lambda modules: "import time; time.sleep(120)")
+
+    async def scenario():
+        manager = TutorKernelManager(pool_size=1, root_dir=str(REPO), max_kernels=10)
+        try:
+            fill = asyncio.ensure_future(manager._pool_fill())
+            while not manager._pool or manager._pool[0].client is None:
+                await asyncio.sleep(0.05)  # started, its client connected, warming
+            dying = manager._pool[0].kernel_id
+            _sigkill(manager, dying)
+            await asyncio.wait_for(fill, 30)  # the warm-up's own sleep is 120 s
+            left = (manager.pooled_kernels(), list(manager._kernels))
+            manager.pool_size = 0
+            page = await manager.start_kernel(path="lessons", kernel_name="python3",
+                                              env=dict(os.environ))
+            return dying, left, page, await _kernel_says(manager, page, "print(6 * 7)")
+        finally:
+            manager.pool_size = 0
+            await manager.shutdown_all(now=True)
+
+    dying, (pooled_left, running), page, said = asyncio.run(scenario())
+    assert pooled_left == [] and running == []
+    assert page != dying and said.strip() == "42"
+
+
+def test_a_ready_pooled_kernel_that_died_is_replaced_for_the_page(clean_env):
+    """A warm kernel killed while it waits in the pool (Jupyter's restarter may have started
+    it again on new ports, cold): the page that takes it gets a new kernel that runs code,
+    and the dead one is shut down, not counted."""
+    async def scenario():
+        manager = TutorKernelManager(pool_size=1, root_dir=str(REPO), max_kernels=10)
+        try:
+            await manager._pool_fill()
+            (dead,) = manager.pooled_kernels()
+            _sigkill(manager, dead)
+            manager.pool_size = 0
+            page = await asyncio.wait_for(
+                manager.start_kernel(path="lessons", kernel_name="python3",
+                                     env=dict(os.environ)), 60)
+            return dead, page, list(manager._kernels), \
+                await _kernel_says(manager, page, "print(6 * 7)")
+        finally:
+            manager.pool_size = 0
+            await manager.shutdown_all(now=True)
+
+    dead, page, running, said = asyncio.run(scenario())
+    assert page != dead and running == [page] and said.strip() == "42"
 
 
 # -- the loading screen's words -------------------------------------------------------------------
