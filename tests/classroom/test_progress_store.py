@@ -33,9 +33,11 @@ def test_the_best_stars_are_kept(store):
 def test_the_review_deck_is_one_item_per_task_and_topic(store):
     store.put_review(ANA, "03_tricks", "trick", "tie", {"players": 4}, 0, 101)
     store.put_review(ANA, "01_ranking", "rank", "rank", {}, 2, 110)
-    store.put_review(ANA, "04_ties", "trick", "tie", {"players": 2}, 1, 104)  # the same again
-    assert store.review_deck(ANA) == [("04_ties", "trick", "tie", {"players": 2}, 1, 104),
-                                      ("01_ranking", "rank", "rank", {}, 2, 110)]
+    store.put_review(ANA, "04_ties", "trick", "tie", {"players": 2}, 1, 104,
+                     '{"state": 2}')  # the same again, with its FSRS card
+    assert store.review_deck(ANA) == [("04_ties", "trick", "tie", {"players": 2}, 1, 104,
+                                       '{"state": 2}'),
+                                      ("01_ranking", "rank", "rank", {}, 2, 110, None)]
     assert [r[1] for r in store.review_deck(ANA, due_by=104)] == ["trick"]
     assert store.review_deck(ANA, due_by=103) == []
     assert store.review_deck(BIA) == []
@@ -109,3 +111,35 @@ def test_an_older_database_gets_the_new_tables(db_url, tmp_path):
         assert again.lesson_stars(ANA) == {"01_ranking": 3}
     finally:
         again.close()
+
+
+def test_a_deck_from_before_fsrs_migrates(db_url):
+    """A database made before FSRS (no ``card`` column, no skill table) gains both when a
+    server opens it; its items keep their box and due day, and their first review gives
+    them an FSRS card."""
+    from widgets.classroom.config import Settings
+    from widgets.classroom.store import open_store
+    from widgets.steps import progress as P
+    from widgets.steps.model import ReviewItem
+
+    old = open_store(Settings(database=db_url))
+    with old._tx() as cur:
+        cur.execute("DROP TABLE skill_stats")
+        cur.execute("ALTER TABLE review_deck DROP COLUMN card")
+        cur.execute(old._sql("INSERT INTO review_deck (learner_key, lesson, task, topic, "
+                             "options, box, due) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                    (ANA, "01_ranking", "rank", "rank", "{}", 3, 200))
+    old.close()
+    store = open_store(Settings(database=db_url))
+    assert store.review_deck(ANA) == [("01_ranking", "rank", "rank", {}, 3, 200, None)]
+    progress = P.StoredProgress(store, ANA)
+    [item] = progress.due(200)
+    assert item == ReviewItem("01_ranking", "rank", "rank", {}, 3, 200, None)
+    progress.reviewed(item, True, today=200)
+    [after] = progress.deck()
+    assert after.card is not None and after.box == 4 and after.due > 200 + 16
+    store.add_skill(ANA, "hand", "lead", 2, 1, 1.5)
+    store.add_skill(ANA, "hand", "lead", 1, 1, 0.0)
+    assert store.skills(ANA) == [("hand", "lead", 3, 2, 1.5)]
+    store.forget_learner(ANA)
+    assert store.skills(ANA) == [] and store.review_deck(ANA) == []

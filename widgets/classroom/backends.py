@@ -144,6 +144,10 @@ class SQLiteStore(Store):
         cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         return {row[0] for row in cur.fetchall()}
 
+    def _columns(self, cur, table: str) -> set[str]:
+        cur.execute(f"PRAGMA table_info({table})")
+        return {row[1] for row in cur.fetchall()}
+
     @contextmanager
     def _transaction(self, write: bool):
         """A writing transaction takes the write lock at once (no upgrade deadlock), a
@@ -215,6 +219,11 @@ class PostgresStore(Store):
 
     def _tables(self, cur) -> set[str]:
         cur.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        return {row[0] for row in cur.fetchall()}
+
+    def _columns(self, cur, table: str) -> set[str]:
+        cur.execute("SELECT column_name FROM information_schema.columns WHERE "
+                    "table_schema = current_schema() AND table_name = %s", (table,))
         return {row[0] for row in cur.fetchall()}
 
     @contextmanager

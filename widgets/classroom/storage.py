@@ -134,12 +134,18 @@ CREATE TABLE IF NOT EXISTS lesson_stars (
     at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner_key, lesson));
 CREATE TABLE IF NOT EXISTS review_deck (
     learner_key TEXT NOT NULL, lesson TEXT NOT NULL, task TEXT NOT NULL, topic TEXT NOT NULL,
-    options TEXT NOT NULL, box INTEGER NOT NULL, due INTEGER NOT NULL,
+    options TEXT NOT NULL, box INTEGER NOT NULL, due INTEGER NOT NULL, card TEXT,
     PRIMARY KEY (learner_key, task, topic));
 CREATE INDEX IF NOT EXISTS review_deck_due ON review_deck (learner_key, due);
+CREATE TABLE IF NOT EXISTS skill_stats (
+    learner_key TEXT NOT NULL, source TEXT NOT NULL, theme TEXT NOT NULL,
+    tried INTEGER NOT NULL, good INTEGER NOT NULL, lost DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner_key, source, theme));
 """
 TABLES = ("classes", "learners", "visits", "answers", "attempts", "probes",
-          "anonymous_learners", "step_progress", "lesson_stars", "review_deck")
+          "anonymous_learners", "step_progress", "lesson_stars", "review_deck", "skill_stats")
+# Columns added after a table was first made: (table, column, type), added where missing.
+ADDED_COLUMNS = (("review_deck", "card", "TEXT"),)
 
 
 class Store:
@@ -181,13 +187,22 @@ class Store:
         """Make the tables that are missing (a reading check first: a page that starts while
         another connection holds the write lock does not wait when the tables are there)."""
         with self._transaction(write=False) as cur:
-            if set(TABLES) <= self._tables(cur):
+            if set(TABLES) <= self._tables(cur) and not self._missing_columns(cur):
                 return
         with self._transaction(write=True) as cur:
             self._lock_tables(cur)
             for statement in _TABLES.format(serial=self.serial).split(";"):
                 if statement.strip():
                     cur.execute(statement)
+            for table, column, kind in self._missing_columns(cur):  # an older database
+                cur.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+    def _missing_columns(self, cur) -> list:
+        have: dict = {}
+        for table, column, kind in ADDED_COLUMNS:
+            if table not in have:
+                have[table] = self._columns(cur, table)
+        return [(t, c, k) for t, c, k in ADDED_COLUMNS if have[t] and c not in have[t]]
 
     @contextmanager
     def waiting(self, seconds: float):
@@ -406,34 +421,56 @@ class Store:
             "SELECT lesson, stars FROM lesson_stars WHERE learner_key = ?", (key,))}
 
     def put_review(self, key: str, lesson: str, task: str, topic: str, options, box: int,
-                   due: int, learner: Learner | None = None) -> None:
-        """The review item of (``task``, ``topic``), in ``box``, due on day ``due``."""
+                   due: int, card: str | None = None, learner: Learner | None = None) -> None:
+        """The review item of (``task``, ``topic``): ``box`` its right reviews in a row, due
+        on day ``due``, ``card`` its FSRS card (JSON)."""
         _check_key(key)
         self._step_write(
-            "INSERT INTO review_deck (learner_key, lesson, task, topic, options, box, due) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_key, task, topic) DO UPDATE SET "
-            "lesson = excluded.lesson, options = excluded.options, box = excluded.box, "
-            "due = excluded.due",
+            "INSERT INTO review_deck (learner_key, lesson, task, topic, options, box, due, card) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_key, task, topic) DO UPDATE "
+            "SET lesson = excluded.lesson, options = excluded.options, box = excluded.box, "
+            "due = excluded.due, card = excluded.card",
             (key, lesson[:40], task[:40], topic[:80], json.dumps(dict(options or {}),
                                                                  sort_keys=True),
-             int(box), int(due)), learner)
+             int(box), int(due), None if card is None else str(card)[:2000]), learner)
 
     def review_deck(self, key: str, due_by: int | None = None) -> list[tuple]:
-        """(lesson, task, topic, options, box, due) of the deck (due on ``due_by`` or before,
-        when given), soonest first."""
-        sql, params = ("SELECT lesson, task, topic, options, box, due FROM review_deck WHERE "
-                       "learner_key = ?"), [key]
+        """(lesson, task, topic, options, box, due, card) of the deck (due on ``due_by`` or
+        before, when given), soonest first; ``card`` is None for an item stored before
+        FSRS."""
+        sql, params = ("SELECT lesson, task, topic, options, box, due, card FROM review_deck "
+                       "WHERE learner_key = ?"), [key]
         if due_by is not None:
             sql, params = sql + " AND due <= ?", params + [int(due_by)]
-        return [(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5])
+        return [(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6])
                 for r in self._all(sql + " ORDER BY due, lesson, topic", params)]
+
+    def add_skill(self, key: str, source: str, theme: str, tried: int, good: int,
+                  lost: float, learner: Learner | None = None) -> None:
+        """Count ``tried`` decisions (``source`` "hand": played at the table; "puzzle": a
+        puzzle answered) of ``theme``, ``good`` of them best or good, ``lost`` points lost."""
+        _check_key(key)
+        self._step_write(
+            "INSERT INTO skill_stats (learner_key, source, theme, tried, good, lost, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_key, source, theme) DO UPDATE "
+            "SET tried = skill_stats.tried + excluded.tried, "
+            "good = skill_stats.good + excluded.good, lost = skill_stats.lost + excluded.lost, "
+            "at = excluded.at",
+            (key, source[:12], theme[:40], max(0, int(tried)), max(0, int(good)),
+             max(0.0, float(lost)), time.time()), learner)
+
+    def skills(self, key: str) -> list[tuple]:
+        """(source, theme, tried, good, lost) of a learner, by source and theme."""
+        return [tuple(r) for r in self._all(
+            "SELECT source, theme, tried, good, lost FROM skill_stats WHERE learner_key = ? "
+            "ORDER BY source, theme", (key,))]
 
     def forget_learner(self, key: str) -> None:
         """Start over: this learner's steps, stars and deck (and an anonymous learner's
         row), in one transaction."""
         _check_key(key)
         with self._tx() as cur:
-            for table in ("step_progress", "lesson_stars", "review_deck"):
+            for table in ("step_progress", "lesson_stars", "review_deck", "skill_stats"):
                 cur.execute(self._sql(f"DELETE FROM {table} WHERE learner_key = ?"), (key,))
             if key.startswith("anon:"):
                 cur.execute(self._sql("DELETE FROM anonymous_learners WHERE id = ?"),

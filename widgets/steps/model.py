@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .schedule import LEITNER_SPACING, missed, review
+
 __all__ = ["Step", "Plan", "Outcome", "Task", "Progress", "MemoryProgress", "ReviewItem",
            "stars"]
 
@@ -172,16 +174,18 @@ def stars(mistakes: int) -> int:
 
 @dataclass(frozen=True)
 class ReviewItem:
-    """A missed kind of task in the review deck: asked again (a new deal of the same kind)
-    when ``due`` (a day number, :meth:`datetime.date.toordinal`) has come; ``box`` is its
-    Leitner box (0: missed, due the next day; each right review moves it up and further
-    away)."""
+    """A missed kind of task in the review deck: asked again (a new deal of the same kind, or
+    for a puzzle the same position) when ``due`` (a day number,
+    :meth:`datetime.date.toordinal`) has come. ``card``: its FSRS card (JSON,
+    :mod:`widgets.steps.schedule`), None for an item stored before FSRS; ``box``: its right
+    reviews in a row (before FSRS: its Leitner box)."""
     lesson: str
     task: str
     topic: str
     options: Mapping
     box: int
     due: int
+    card: str | None = None
 
     def step(self, text: str = "") -> Step:
         return Step(self.task, text, topic=self.topic, options=self.options)
@@ -231,8 +235,7 @@ class Progress:
         raise NotImplementedError
 
 
-# Leitner spacing: days until the next review, by box.
-SPACING = (1, 3, 7, 16, 35)
+SPACING = LEITNER_SPACING  # the Leitner boxes' days before FSRS (items stored then migrate)
 
 
 class MemoryProgress(Progress):
@@ -245,7 +248,7 @@ class MemoryProgress(Progress):
     >>> [i.due for i in p.due(100)], [i.topic for i in p.due(101)]
     ([], ['tie'])
     >>> p.reviewed(p.due(101)[0], True, today=101); [i.due for i in p.due(200)]
-    [104]
+    [102]
     """
 
     def __init__(self):
@@ -266,18 +269,18 @@ class MemoryProgress(Progress):
         self._stars[lesson] = max(stars, self._stars.get(lesson, 0))
 
     def miss(self, lesson, step, today):
+        card, box, due = missed(today)
         self._deck[(step.task, step.topic)] = ReviewItem(lesson, step.task, step.topic,
-                                                        step.options, 0, today + SPACING[0])
+                                                        step.options, box, due, card)
 
     def due(self, today):
         return sorted((i for i in self._deck.values() if i.due <= today),
                       key=lambda i: (i.due, i.lesson, i.topic))
 
     def reviewed(self, item, right, today):
-        box = min(item.box + 1, len(SPACING) - 1) if right else 0
+        card, box, due = review(item.card, item.box, item.due, right=right, today=today)
         self._deck[(item.task, item.topic)] = ReviewItem(item.lesson, item.task, item.topic,
-                                                         item.options, box,
-                                                         today + SPACING[box])
+                                                         item.options, box, due, card)
 
     def forget(self):
         self._passed.clear()

@@ -20,12 +20,8 @@ page is open.
 
 Days are day numbers (:meth:`datetime.date.toordinal`); :func:`today` reads the environment
 variable ``TRUCO_TODAY`` (``YYYY-MM-DD``) at each call, so tests can set the clock (a test
-server started with it sees that day). Leitner boxes: a miss puts a task kind and topic into
-box 0, due the next day; a right review moves it one box up (due after
-:data:`~.model.SPACING` days), a wrong one back to box 0.
-
->>> schedule(None, right=False, today=10), schedule(0, True, 11), schedule(4, True, 20)
-((0, 11), (1, 14), (4, 55))
+server started with it sees that day). A miss puts a task kind and topic into the deck, due
+the next day; FSRS schedules each review after that (:mod:`.schedule`).
 """
 from __future__ import annotations
 
@@ -41,9 +37,10 @@ from ..language.i18n import _
 from ..ui.common import rtl
 from ..language.session import direction
 from .identity import BrowserIdentity
-from .model import SPACING, MemoryProgress, Progress, ReviewItem, Step
+from .model import MemoryProgress, Progress, ReviewItem, Step
+from .schedule import missed, review
 
-__all__ = ["StoredProgress", "current_progress", "reset", "schedule", "today"]
+__all__ = ["StoredProgress", "current_progress", "reset", "today"]
 
 log = logging.getLogger(__name__)
 TODAY_ENV = "TRUCO_TODAY"
@@ -62,12 +59,6 @@ def today() -> int:
             log.warning("%s=%r is not a YYYY-MM-DD date: today's date is used", TODAY_ENV,
                         value)
     return dt.date.today().toordinal()
-
-
-def schedule(box: int | None, right: bool, today: int) -> tuple[int, int]:
-    """(box, due day) after a review (``box`` None: a miss in a lesson)."""
-    new = 0 if box is None or not right else min(box + 1, len(SPACING) - 1)
-    return new, today + SPACING[new]
 
 
 class StoredProgress(Progress):
@@ -146,7 +137,7 @@ class StoredProgress(Progress):
 
     def _put(self, item: ReviewItem) -> bool:
         return self._write("put_review", item.lesson, item.task, item.topic,
-                           dict(item.options), item.box, item.due)
+                           dict(item.options), item.box, item.due, item.card)
 
     def pass_step(self, lesson, index, mistakes):
         self._flush()
@@ -159,12 +150,13 @@ class StoredProgress(Progress):
             self.pending.finish(lesson, int(stars))
 
     def miss(self, lesson, step: Step, today):
-        self._keep(ReviewItem(lesson, step.task, step.topic, step.options,
-                              *schedule(None, False, today)))
+        card, box, due = missed(today)
+        self._keep(ReviewItem(lesson, step.task, step.topic, step.options, box, due, card))
 
     def reviewed(self, item, right, today):
-        self._keep(ReviewItem(item.lesson, item.task, item.topic, item.options,
-                              *schedule(item.box, right, today)))
+        card, box, due = review(item.card, item.box, item.due, right=right, today=today)
+        self._keep(ReviewItem(item.lesson, item.task, item.topic, item.options, box, due,
+                              card))
 
     def _keep(self, item: ReviewItem) -> None:
         self._flush()

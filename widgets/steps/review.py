@@ -2,10 +2,10 @@
 
 Each item is a kind of task and its topic (the confusion it was missed under); it is asked
 again as a new deal of the same kind (``task_class(item.task)(variant, rng, **options)``) in
-the learner's variant. A right answer moves the item one Leitner box up
-(``progress.reviewed(item, True, today)``); a wrong one shows the engine's explanation, puts
-the item back in box 0 (due tomorrow) and deals it again later in the same session (that
-second try does not move it: it is due tomorrow either way). A counter says how many are left
+the learner's variant (a puzzle: its own position). FSRS schedules the item's next review
+(``progress.reviewed(item, right, today)``, :mod:`.schedule`); a wrong answer shows the
+engine's explanation, makes the item due tomorrow and deals it again later in the same session
+(that second try does not move it: it is due tomorrow either way). A counter says how many are left
 today; when none is, the page says when the next review is, and links back to the map.
 
 Everything the page counts and checks stays in Python; the browser only clicks.

@@ -3,12 +3,15 @@ class learner's progress, Leitner scheduling, the clock, a store that is down.""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
+import fsrs
 import pytest
 
 from widgets.classroom import session as classroom
 from widgets.classroom.store import SQLiteStore
 from widgets.steps import progress as P
+from widgets.steps import schedule as S
 from widgets.steps.identity import BrowserIdentity
 from widgets.steps.model import SPACING, MemoryProgress, Step
 
@@ -40,12 +43,31 @@ def test_today_follows_the_environment_at_each_call(monkeypatch):
     assert P.today() == dt.date.today().toordinal()
 
 
-def test_leitner_boxes():
-    assert P.schedule(None, False, 100) == (0, 101)
-    assert P.schedule(0, True, 101) == (1, 101 + SPACING[1])
-    assert P.schedule(3, True, 200) == (4, 200 + SPACING[4])
-    assert P.schedule(len(SPACING) - 1, True, 300) == (len(SPACING) - 1, 300 + SPACING[-1])
-    assert P.schedule(3, False, 200) == (0, 201)
+def test_fsrs_schedules_the_deck_on_whole_days():
+    card, streak, due = S.missed(100)
+    assert (streak, due) == (0, 101)  # a miss: tomorrow
+    gaps = []
+    for _review in range(5):  # right every time it is due: the gaps grow
+        day = due
+        card, streak, due = S.review(card, streak, due, right=True, today=day)
+        gaps.append(due - day)
+    assert streak == 5 and gaps == sorted(gaps) and gaps[-1] > 20 and min(gaps) >= 1
+    stable = json.loads(card)["stability"]
+    card, streak, again = S.review(card, streak, due, right=False, today=due)
+    assert (streak, again) == (0, due + 1)  # a wrong answer: back tomorrow ...
+    assert json.loads(card)["stability"] < stable  # ... and remembered as less stable
+
+
+def test_items_from_before_fsrs_migrate_from_their_box():
+    """A Leitner item (a box, a due day, no card): box 0 is still being learnt; a higher box
+    is in review with that box's interval as its stability, so a right answer waits longer
+    the higher the box was."""
+    assert S.card_of(None, 0, 50).state == fsrs.State.Learning
+    old = S.card_of(None, 3, 50)
+    assert old.state == fsrs.State.Review and old.stability == SPACING[3]
+    waits = [S.review(None, box, 50, right=True, today=50)[2] - 50 for box in (1, 2, 3, 4)]
+    assert waits == sorted(waits) and waits[0] >= SPACING[1]
+    assert S.card_of("not json", 2, 50).stability == SPACING[2]  # a damaged card: its box
 
 
 def test_the_anonymous_progress_is_ready_when_the_id_arrives(db):
@@ -65,8 +87,9 @@ def test_the_anonymous_progress_is_ready_when_the_id_arrives(db):
     assert calls == [{0: 1, 1: 0}]  # merged, then the callbacks ran
     assert db.passed_steps("anon:" + ID, "01_ranking") == {0: 1, 1: 0}
     assert db.lesson_stars("anon:" + ID) == {"02_manilhas": 2}
-    assert db.review_deck("anon:" + ID) == [("01_ranking", "trick", "tie", {"players": 4}, 0,
-                                             101)]
+    [item] = db.review_deck("anon:" + ID)
+    assert item[:6] == ("01_ranking", "trick", "tie", {"players": 4}, 0, 101)
+    assert json.loads(item[6])["state"] == fsrs.State.Learning  # its FSRS card, stored
     assert db.anonymous_seen(ID) is not None
     later = []
     progress.when_ready(lambda: later.append(1))  # ready now: at once
@@ -146,10 +169,13 @@ def test_reviews_move_through_the_boxes(db):
     assert (item.box, item.topic, dict(item.options)) == (0, "tie", {"players": 4})
     progress.reviewed(item, True, today=101)
     [item] = progress.deck()
-    assert (item.box, item.due) == (1, 101 + SPACING[1])
-    progress.reviewed(item, False, today=104)
+    assert (item.box, item.due) == (1, 102) and json.loads(item.card)["state"] == 1
+    progress.reviewed(item, True, today=102)
     [item] = progress.deck()
-    assert (item.box, item.due) == (0, 105)
+    assert item.box == 2 and item.due > 103 and json.loads(item.card)["state"] == 2
+    progress.reviewed(item, False, today=item.due)
+    [after] = progress.deck()
+    assert (after.box, after.due) == (0, item.due + 1)
 
 
 def test_a_class_learners_progress_is_stored_and_ready_at_once(db, monkeypatch):
