@@ -10,6 +10,7 @@ is played out by the basic player for every seat (:func:`truco.evaluate` documen
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from .errors import BadArgument, TrucoError
 from .game import Game
@@ -17,6 +18,7 @@ from .i18n import _
 from .players import get as get_player
 from .players._value import game_chance
 from .reasons import Reason
+from .truc import mark_redealt
 
 ENGINE_SAMPLES = 40  # deals played out per action
 TRIES = 40  # deals tried before the order of the hand's actions is given up
@@ -97,13 +99,31 @@ def _deal(observation, view, rng, extra: dict | None = None):
 
 
 def _start(observation, view, hands):
-    return Game.from_deal(view.variant, hands, vira=observation.vira, dealer=observation.dealer,
+    game = Game.from_deal(view.variant, hands, vira=observation.vira, dealer=observation.dealer,
                           score=tuple(observation.score))
+    if _redealt(observation):
+        mark_redealt(game)
+    return game
+
+
+def _redealt(observation) -> int:
+    """How many of the hand's first bets were a redeal proposed and accepted (the cards
+    were dealt again after them: the hand as it is now starts there)."""
+    bets = observation.bets
+    if len(bets) >= 2 and bets[0][1] == "redeal" and bets[1][1] == "accept":
+        return 2
+    return 0
+
+
+def _target(observation):
+    """The observation a rebuilt hand must give back (a redeal's bets left out)."""
+    drop = _redealt(observation)
+    return replace(observation, bets=observation.bets[drop:]) if drop else observation
 
 
 def _steps(observation):
     plays = [(s, f"play {c}") for s, c in observation.played]
-    return plays, list(observation.bets)
+    return plays, list(observation.bets[_redealt(observation):])
 
 
 def _replay(game, order) -> bool:
@@ -126,7 +146,7 @@ def _order(observation, view, rng, history):
             game = _start(observation, view, hands)
         except TrucoError:
             continue
-        found = _search(game, plays, bets, [], observation)
+        found = _search(game, plays, bets, [], _target(observation))
         if found is not None:
             return found
     raise BadArgument(_("this observation cannot be rebuilt into a hand of {variant}: its "
@@ -160,6 +180,6 @@ def _rebuild(observation, view, rng, order):
         game = _start(observation, view, hands)
     except TrucoError:
         return None
-    if not _replay(game, order) or game.observation(observation.player) != observation:
+    if not _replay(game, order) or game.observation(observation.player) != _target(observation):
         return None
     return game

@@ -102,8 +102,18 @@ class PlayTable(TutorWidget):
     """
 
     def __init__(self, variant="mineiro", players=2, seed=None, seat=0, player="basic",
-                 score=(0, 0), *, one_hand=False, on_hand_over=None):
+                 score=(0, 0), *, one_hand=False, on_hand_over=None, auto_review=False,
+                 on_reviewed=None, deal=None):
         super().__init__()
+        # deal: (hands by seat, dealer) of the first hand (a test's planted position)
+        self._first_deal = deal
+        # auto_review: the Play and review page opens the review of the learner's decisions
+        # after every hand; otherwise the Review my decisions button does.
+        # ``on_reviewed(decisions)``: a hand's review was made (its mistakes become puzzles)
+        self.auto_review, self.on_reviewed = bool(auto_review), on_reviewed
+        self.hand_review = None  # the HandReview of the hand just finished, once asked for
+        self.game_decisions: list = []  # the decisions of this game's reviewed hands
+        self._reviewed_hand = None
         # one_hand: a step of a lesson (the play_hand task): one hand only, no pickers, no New
         # game or Next hand; ``on_hand_over(summary)`` is called when the hand ends.
         self.one_hand, self.on_hand_over = bool(one_hand), on_hand_over
@@ -133,18 +143,27 @@ class PlayTable(TutorWidget):
         self.new_button = button(_("New game"), self.new_game, bench=True)
         self.coach_button = button(_("Coach"), self.ask_coach)
         self.log_button = button(_("Show the whole game"), self.toggle_log)
+        self.review_button = button(_("Review my decisions"), self.review_hand)
+        self.review_button.add_class("tutor-review-open")
+        self.review_button.layout.display = "none"
+        self.review_progress = W.IntProgress(value=0, min=0, max=1,
+                                             description=_("Reviewing"),
+                                             layout=W.Layout(display="none"))
+        self.review_box = W.VBox()
+        self.review_box.add_class("tutor-review-box")
         self.coach_progress = W.IntProgress(value=0, min=0, max=1, description=_("Thinking"),
                                             layout=W.Layout(display="none"))
         self.coach_html = W.HTML()
         self.log_html = W.HTML()
         self.log_html.add_class("tutor-log-box")
         self.settings = W.HBox() if one_hand else self._settings()
-        tools = W.HBox([self.coach_button] if one_hand else
-                       [self.new_button, self.coach_button, self.log_button],
-                       layout=W.Layout(flex_flow="row wrap"))
+        tools = W.HBox([self.coach_button, self.review_button] if one_hand else
+                       [self.new_button, self.coach_button, self.review_button,
+                        self.log_button], layout=W.Layout(flex_flow="row wrap"))
         tools.add_class("tutor-tools")
         self._root([self.settings, self.table.widget, self.feedback, tools,
-                    self.coach_progress, self.coach_html, self.log_html])
+                    self.coach_progress, self.coach_html, self.review_progress,
+                    self.review_box, self.log_html])
         self.widget.add_class("tutor-play")
         self.new_game()
 
@@ -169,6 +188,8 @@ class PlayTable(TutorWidget):
             dealt = self._deal()
         self.game, self._rng = dealt.game, dealt.rng
         self.entries, self.reasons, self.summary = [], dealt.reasons, None
+        self._close_review()
+        self.game_decisions = []
         self._logged, self._starts, self._tricks = 0, dealt.starts, {}
         self.table.seat = self.seat
         self._hand = self.game.hand_no  # the hand being played (or just finished)
@@ -187,7 +208,13 @@ class PlayTable(TutorWidget):
     def _deal(self) -> _Dealt:
         """A new game for the table's settings, played by the computers up to the learner's
         first turn (or the end of the first hand)."""
-        game = Game(self.variant, players=self.players, seed=self.seed, score=self._score0)
+        if self._first_deal is not None:
+            hands, dealer = self._first_deal
+            game = Game.from_deal(self.variant, hands, dealer=dealer, seed=self.seed,
+                                  score=self._score0)
+        else:
+            game = Game(self.variant, players=self.players, seed=self.seed,
+                        score=self._score0)
         rng = random.Random(None if self.seed is None else f"computer-{self.seed}")
         starts: dict = {}
         reasons: list = []
@@ -205,6 +232,7 @@ class PlayTable(TutorWidget):
             self.say(_("The hand is still being played: there is no next hand yet."), "error")
             return False
         self.summary = None
+        self._close_review()
         self._hand = self.game.hand_no
         new = self._advance()
         self.say(new[0] if new else _("Done."), "info", new[1:] + self._turn_hint())
@@ -401,13 +429,53 @@ class PlayTable(TutorWidget):
                                              start.vira)] if r]
             self.summary = hand_summary(game, start, reviews)
             self.table.draw_summary(game, self.summary, final=game.is_over or self.one_hand)
+            self.review_button.layout.display = None
+            self._reviewed_hand = hand
             if self.one_hand and self.on_hand_over is not None:
                 self.on_hand_over(self.summary)
             self._draw_log()
+            if self.auto_review:
+                self.review_hand()
             self._table_due = None
         else:
             self._table_due = bubbles(events, self.variant, hand)
         return new
+
+    def review_hand(self):
+        """Open the review of the learner's decisions in the hand just finished (the Review
+        my decisions button): a :class:`HandReview`, or None while a hand is played."""
+        if self.summary is None:
+            self.say(_("The review opens when the hand is over."), "error")
+            return None
+        if self.hand_review is not None:
+            return self.hand_review
+        from .review import HandReview
+
+        bar = self.review_progress
+        bar.value, bar.max = 0, 1
+        bar.layout.display = None
+
+        def progress(done: int, total: int) -> None:
+            bar.max, bar.value = max(total, 1), done
+
+        try:
+            self.hand_review = HandReview(self.game, self.seat, hand=self._reviewed_hand,
+                                          progress=progress, so_far=self.game_decisions)
+            self.game_decisions.extend(self.hand_review.decisions)
+        finally:
+            bar.layout.display = "none"
+        if self.on_reviewed is not None:
+            self.on_reviewed(self.hand_review.decisions)
+        self.review_box.children = (self.hand_review.widget,)
+        self.review_button.layout.display = "none"
+        return self.hand_review
+
+    def _close_review(self) -> None:
+        if self.hand_review is not None:
+            self.hand_review.close()
+            self.hand_review = None
+        self.review_box.children = ()
+        self.review_button.layout.display = "none"
 
     def _draw_due(self) -> None:
         """Draw the table (with the bubbles of the last actions) and the log, if due."""

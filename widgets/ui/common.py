@@ -14,6 +14,7 @@ knowledge stays in the engine: these helpers only turn engine values into displa
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 from collections.abc import Callable, Iterable
@@ -300,6 +301,8 @@ class ActionButtons:
         button = self.buttons.get(text)
         if button is None:
             button = W.Button(layout=W.Layout(width="auto"))
+            # the action it stands for, in any language (tests and styles find it by this)
+            button.add_class("tutor-action-" + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-"))
             button.on_click(lambda _b, text=text: self.click(text))
             self.buttons[text] = button
             self.box.children = tuple(self.buttons.values())
