@@ -124,7 +124,9 @@ def html_text(value: str) -> str:
 
 def strings_in(state, key="") -> list[str]:
     if isinstance(state, str):
-        if key in ("code", "href", "svg", "cls", "here", "variant", "lang_choices", "choices"):
+        # codes, not words a reader gets (a feedback's tone and text direction are attributes)
+        if key in ("code", "href", "svg", "cls", "here", "variant", "lang_choices", "choices",
+                   "tone", "dir"):
             return [html_text(state)] if key == "svg" else []
         if state.startswith("IPY_MODEL_"):  # a child widget's id
             return []

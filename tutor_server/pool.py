@@ -65,13 +65,14 @@ WARM_MODULES = (
     "widgets.cards.svg", "widgets.language.session", "widgets.language.i18n",
     "widgets.pages.lesson", "widgets.classroom.session", "widgets.classroom.join",
     "widgets.explore.ranking", "widgets.explore.ties", "widgets.explore.compare",
-    "widgets.table.play", "widgets.charts.odds",
+    "widgets.table.play", "widgets.table.review", "widgets.charts.odds",
     # lessons as steps: the runner, the learner's progress, and every kind of task
     "widgets.steps", "widgets.steps.runner", "widgets.steps.progress", "widgets.steps.identity",
     "widgets.steps.progress_map", "widgets.steps.review", "widgets.steps.exam",
+    "widgets.steps.puzzle_page",
     *(f"widgets.steps.tasks.{name}" for name in (
         "ranking", "manilhas", "tricks", "hands", "raising", "special", "envido", "envido_bet",
-        "muestra", "truc", "play", "compare", "odds", "explore")),
+        "muestra", "truc", "play", "compare", "odds", "explore", "puzzle")),
 )
 DEFAULT_POOL = 4
 POOL_ENV = "TRUCO_KERNEL_POOL"

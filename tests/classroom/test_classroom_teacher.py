@@ -275,7 +275,7 @@ def test_hostile_names_are_text_on_the_page_and_harmless_in_the_csv(store):
     controls = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
     assert not set(html) & set(controls)
     assert "exe.fdp" in html and "Learners (20)" in html
-    assert html.count("<bdi>") == 20 * 5  # every cell isolated: no name reorders its row
+    assert html.count("<bdi>") == 20 * 6  # every cell isolated: no name reorders its row
     link = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"',
                      teacher.download.value)
     text = base64.b64decode(link.group(1)).decode()
@@ -414,3 +414,26 @@ def test_a_local_address_is_said_to_work_on_this_computer_only(store):
     teacher.unlock(PASSCODE)
     teacher.show(code)
     assert "works on this computer only" in teacher.code_html.value
+
+
+def test_played_hands_and_puzzles_per_learner_and_for_the_class(store):
+    code = store.create_class("Room 5")
+    ana, bia = store.join(code, "Ana"), store.join(code, "Bia")
+    teacher = page(store)
+    assert teacher.unlock(PASSCODE)
+    teacher.show(code)
+    assert "Nothing yet" in teacher.skills_html.value  # the empty state says what will come
+    store.add_skill(f"class:{ana.id}", "hand", "lead", 4, 3, 1.0)
+    store.add_skill(f"class:{ana.id}", "hand", "answer", 2, 0, 6.0)
+    store.add_skill(f"class:{bia.id}", "puzzle", "answer", 3, 1, 4.0)
+    store.add_skill("anon:" + "X" * 22, "hand", "envido", 9, 0, 9.0)  # not in this class
+    teacher.refresh()
+    html = teacher.skills_html.value
+    assert "graded best or good: 50% of 6" in html and "Puzzles solved: 33% of 3" in html
+    assert "Themes most missed: Answering a raise (80% missed), Leading the first trick " \
+           "(25% missed)" in html and "envido" not in html
+    learners = teacher.learners_html.value
+    assert learners.count("50% of 6") == 1 and learners.count("–") >= 1
+    teacher.show_learner(ana.id)
+    view = teacher.learner_html.value
+    assert "Played hands and puzzles" in view and "0% of 2" in view and "75% of 4" in view

@@ -461,9 +461,19 @@ class Store:
 
     def skills(self, key: str) -> list[tuple]:
         """(source, theme, tried, good, lost) of a learner, by source and theme."""
-        return [tuple(r) for r in self._all(
-            "SELECT source, theme, tried, good, lost FROM skill_stats WHERE learner_key = ? "
-            "ORDER BY source, theme", (key,))]
+        return self.skills_of([key]).get(key, [])
+
+    def skills_of(self, keys) -> dict[str, list[tuple]]:
+        """{learner key: [(source, theme, tried, good, lost), ...]} of ``keys`` at once."""
+        keys = [str(k) for k in keys][:1000]
+        if not keys:
+            return {}
+        out: dict = {}
+        for r in self._all("SELECT learner_key, source, theme, tried, good, lost FROM "
+                           f"skill_stats WHERE learner_key IN ({', '.join('?' * len(keys))}) "
+                           "ORDER BY learner_key, source, theme", keys):
+            out.setdefault(r[0], []).append(tuple(r[1:]))
+        return out
 
     def forget_learner(self, key: str) -> None:
         """Start over: this learner's steps, stars and deck (and an anonymous learner's

@@ -39,7 +39,7 @@ from ..language.i18n import _
 
 from ..ui.common import READY, feedback_box, rtl, set_feedback
 from ..language.session import apply_session_language
-from . import limits
+from . import limits, skills
 from .config import Settings
 from .limits import GATE, BrowserId, client_key, refusal
 from .qr import join_html, join_url
@@ -243,6 +243,8 @@ class TeacherPage:
         self.refresh_button = W.Button(description=_("Refresh"), layout=W.Layout(width="auto"))
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.code_html, self.learners_html, self.questions_html = W.HTML(), W.HTML(), W.HTML()
+        self.skills_html = W.HTML()
+        self.skills = {}
         self.download = W.HTML()
         self.plot = W.HTML()  # an <img> with the PNG inline: no file, no request
         self.project_button = W.Button(description=_("Project the code"), icon="expand",
@@ -272,7 +274,8 @@ class TeacherPage:
                                  W.HBox([self.picker, self.refresh_button],
                                         layout=W.Layout(flex_flow="row wrap")),
                                  self.code_html, self.project_button, self.learners_html,
-                                 self.questions_html, self.plot, self.learner_box,
+                                 self.skills_html, self.questions_html, self.plot,
+                                 self.learner_box,
                                  self.download])
         self.project_html = W.HTML()
         self.project_box = W.VBox([self.back_button, self.project_html],
@@ -328,6 +331,11 @@ class TeacherPage:
             return
         self.rows = store.class_answers(code)
         self.learners = learner_stats(store.class_learners(code), self.rows)
+        try:
+            self.skills = store.skills_of(f"class:{s.id}" for s in self.learners)
+        except Exception:  # an older store, or one that cannot be read now
+            self.skills = {}
+        self.skills_html.value = skills.class_html(self.skills)
         self.questions = question_stats(self.rows)
         now = time.time()
         self.join_address = join_url(code, os.environ if self.environ is None else self.environ)
@@ -350,11 +358,18 @@ class TeacherPage:
             + escape(_("Download every answer (CSV)")) + "</a>")
 
     def _learners_table(self, now: float) -> str:
-        head = (_("Learner"), _("Lesson now"), _("Last seen"), _("Answers"), _("Right"))
+        head = (_("Learner"), _("Lesson now"), _("Last seen"), _("Answers"), _("Right"),
+                _("Hands: best or good"))
         rows = [(s.name, _lesson_name(s.lesson), _ago(s.seen, now), number(s.answers),
-                 shown_percent(percent(s.right, s.answers) / 100, 0)) for s in self.learners]
+                 shown_percent(percent(s.right, s.answers) / 100, 0),
+                 skills.accuracy_text(*self._hand_counts(s.id))) for s in self.learners]
         title = _("Learners ({n})").format(n=len(self.learners))
         return f"<h3>{escape(title)}</h3>" + _table("tutor-learners", head, rows)
+
+    def _hand_counts(self, learner_id) -> tuple[int, int]:
+        rows = self.skills.get(f"class:{learner_id}", [])
+        return (sum(r[2] for r in rows if r[0] == "hand"),
+                sum(r[3] for r in rows if r[0] == "hand"))
 
     def _questions_table(self) -> str:
         head = (_("Question"), _("Answers"), _("Right"), _("Most common wrong answers"))
@@ -428,6 +443,7 @@ class TeacherPage:
                                                                     head, rows))
         else:
             out.append("<p>" + escape(_("No lesson opened yet.")) + "</p>")
+        out.append(skills.learner_html(self.skills.get(f"class:{stat.id}", [])))
         answers = [r for r in self.rows if r[0] == stat.id]
         if not answers:
             out.append("<p>" + escape(_("No answers yet.")) + "</p>")

@@ -221,7 +221,15 @@ class Progress:
         raise NotImplementedError
 
     def miss(self, lesson: str, step: Step, today: int) -> None:
-        """A missed task: its kind and topic go (back) into box 0, due on ``today + 1``."""
+        """A missed task: its kind and topic go (back) into the deck, due on ``today + 1``."""
+        raise NotImplementedError
+
+    def add_skill(self, source: str, theme: str, tried: int, good: int, lost: float) -> None:
+        """Count decisions of ``theme`` (``source`` "hand": at the table; "puzzle")."""
+        raise NotImplementedError
+
+    def skills(self) -> dict[tuple[str, str], tuple[int, int, float]]:
+        """{(source, theme): (tried, good, points lost)}."""
         raise NotImplementedError
 
     def due(self, today: int) -> list[ReviewItem]:
@@ -255,6 +263,7 @@ class MemoryProgress(Progress):
         self._passed: dict[str, dict[int, int]] = {}
         self._stars: dict[str, int] = {}
         self._deck: dict[tuple[str, str], ReviewItem] = {}
+        self._skills: dict[tuple[str, str], tuple[int, int, float]] = {}
 
     def passed(self, lesson):
         return dict(self._passed.get(lesson, {}))
@@ -282,7 +291,15 @@ class MemoryProgress(Progress):
         self._deck[(item.task, item.topic)] = ReviewItem(item.lesson, item.task, item.topic,
                                                          item.options, box, due, card)
 
+    def add_skill(self, source, theme, tried, good, lost):
+        t, g, x = self._skills.get((source, theme), (0, 0, 0.0))
+        self._skills[(source, theme)] = (t + int(tried), g + int(good), x + float(lost))
+
+    def skills(self):
+        return dict(self._skills)
+
     def forget(self):
         self._passed.clear()
         self._stars.clear()
         self._deck.clear()
+        self._skills.clear()

@@ -132,7 +132,11 @@ class StoredProgress(Progress):
         for item in memory._deck.values():
             if not self._put(item):
                 self.pending._deck[(item.task, item.topic)] = item
-        if not (self.pending._passed or self.pending._stars or self.pending._deck):
+        for (source, theme), counts in memory._skills.items():
+            if not self._write("add_skill", source, theme, *counts):
+                self.pending.add_skill(source, theme, *counts)
+        if not (self.pending._passed or self.pending._stars or self.pending._deck or
+                self.pending._skills):
             self.problem = ""
 
     def _put(self, item: ReviewItem) -> bool:
@@ -157,6 +161,18 @@ class StoredProgress(Progress):
         card, box, due = review(item.card, item.box, item.due, right=right, today=today)
         self._keep(ReviewItem(item.lesson, item.task, item.topic, item.options, box, due,
                               card))
+
+    def add_skill(self, source, theme, tried, good, lost):
+        self._flush()
+        if not self._write("add_skill", source, theme, int(tried), int(good), float(lost)):
+            self.pending.add_skill(source, theme, tried, good, lost)
+
+    def skills(self):
+        out = {(r[0], r[1]): (r[2], r[3], r[4]) for r in self._read("skills", default=[])}
+        for key, (t, g, x) in self.pending._skills.items():
+            t0, g0, x0 = out.get(key, (0, 0, 0.0))
+            out[key] = (t0 + t, g0 + g, x0 + x)
+        return out
 
     def _keep(self, item: ReviewItem) -> None:
         self._flush()

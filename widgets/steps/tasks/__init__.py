@@ -26,6 +26,7 @@ KINDS: dict[str, str] = {
     "compare": "compare:CompareTask",        # 10: one deal, two variants
     "odds": "odds:OddsTask",                 # 12: which is more likely
     "explore": "explore:ExploreTask",        # 01, 04: free play with an explorer, unmarked
+    "puzzle": "puzzle:PuzzleTask",           # review, puzzles: a position, what would you do
 }
 
 

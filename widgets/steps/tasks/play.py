@@ -24,6 +24,7 @@ from ...language.i18n import _
 from ...ui.common import rtl
 from ...table.play import PlayTable
 from ..model import Outcome, Task
+from ..puzzles import filer
 
 __all__ = ["PlayHandTask"]
 
@@ -53,7 +54,8 @@ class PlayHandTask(Task):
         self.outcome: Outcome | None = None
         self._started = False
         self.table = PlayTable(variant, players=players, seed=rng.randrange(2 ** 31),
-                               player=opponent, one_hand=True, on_hand_over=self._over)
+                               player=opponent, one_hand=True, on_hand_over=self._over,
+                               on_reviewed=filer())
         start = self.table._starts[self.table._hand]
         self.item = "|".join([",".join(" ".join(c.code for c in hand) for hand in start.dealt),
                               start.vira.code if start.vira is not None else ""])
