@@ -129,6 +129,11 @@ bench-classroom: venv haproxy postgresql
 bench-hub: venv frontend chromium postgresql $(HUB_PROXY)
 	$(PY) bench/hub.py
 
+# The review of a hand: every decision of the learner graded (2 and 4 players, each variant).
+.PHONY: bench-review
+bench-review: venv
+	$(PY) bench/review.py
+
 # Computer players against each other (win rates, 95% intervals) and the coach's answer times.
 .PHONY: bench-players
 bench-players: venv
