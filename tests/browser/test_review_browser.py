@@ -10,31 +10,18 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import time
 
 from playwright.sync_api import expect
 
 from widgets.classroom.store import SQLiteStore
-from tutor_server import voila_env
 
-from conftest import ARTIFACTS, TutorPage, free_port, start_voila, stop_voila
+from conftest import ARTIFACTS, TutorPage, stop_voila
 from layout import assert_fits
+from test_progress_browser import server, wait_for
 
 DAY = dt.date(2031, 5, 6)
 STORAGE = "truco-tutor-learner"
 PLANTED = "tests/browser/fixtures/planted_review.ipynb"
-
-
-def server(db, day: dt.date, name: str, port: int | None = None):
-    env = dict(voila_env(), TRUCO_CLASSROOM_DB=str(db), TRUCO_TODAY=day.isoformat())
-    return start_voila(port or free_port(), ARTIFACTS / f"{name}.log", env=env)
-
-
-def wait_for(predicate, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.1)
 
 
 def said(box, text: str, tone: str) -> None:

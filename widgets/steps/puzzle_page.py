@@ -108,12 +108,6 @@ class PuzzlePage(TaskPage):
         self._show_task(task)
         return True
 
-    def answer(self, key) -> Outcome | None:
-        if self.task is None:
-            self.say(_("Nothing to answer now."), "error")
-            return None
-        return self.task.answer(key)
-
     def _on_outcome(self, task, outcome: Outcome) -> None:
         if task is not self.task or self._ended or not outcome.done:
             return

@@ -126,12 +126,6 @@ class ReviewPage(TaskPage):
         task.on_outcome(lambda outcome: self._on_outcome(task, outcome))
         self._show_task(task)  # a click's feedback leaves first (TaskPage)
 
-    def answer(self, key) -> Outcome | None:
-        if self.task is None:
-            self.say(_("Nothing to answer now."), "error")
-            return None
-        return self.task.answer(key)
-
     def _on_outcome(self, task, outcome: Outcome) -> None:
         if task is not self.task or self._ended:
             return

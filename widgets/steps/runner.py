@@ -87,6 +87,14 @@ class TaskPage(TutorWidget):
         super().__init__()
         self._tasks = 0
 
+    def answer(self, key):
+        """A click on the current task (its :class:`~.model.Outcome`), or a message when
+        there is none."""
+        if self.task is None:
+            self.say(_("Nothing to answer now."), "error")
+            return None
+        return self.task.answer(key)
+
     def _show_task(self, task) -> None:
         """Put ``task`` in the task box: its messages handled feedback-first (by this page,
         also those of a tutor widget inside the task), the bench's click target marked, and
