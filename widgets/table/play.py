@@ -112,7 +112,7 @@ class PlayTable(TutorWidget):
         # ``on_reviewed(decisions)``: a hand's review was made (its mistakes become puzzles)
         self.auto_review, self.on_reviewed = bool(auto_review), on_reviewed
         self.hand_review = None  # the HandReview of the hand just finished, once asked for
-        self.game_decisions: list = []  # the decisions of this game's reviewed hands
+        self.game_decisions: list = []  # (hand, decision) of this game's reviewed hands
         self._reviewed_hand = None
         # one_hand: a step of a lesson (the play_hand task): one hand only, no pickers, no New
         # game or Next hand; ``on_hand_over(summary)`` is called when the hand ends.
@@ -461,7 +461,8 @@ class PlayTable(TutorWidget):
         try:
             self.hand_review = HandReview(self.game, self.seat, hand=self._reviewed_hand,
                                           progress=progress, so_far=self.game_decisions)
-            self.game_decisions.extend(self.hand_review.decisions)
+            self.game_decisions.extend((self._reviewed_hand, d)
+                                       for d in self.hand_review.decisions)
         finally:
             bar.layout.display = "none"
         if self.on_reviewed is not None:

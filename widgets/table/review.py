@@ -66,9 +66,10 @@ class HandReview(TutorWidget):
     def __init__(self, game, seat: int, *, hand: int | None = None, decisions=None,
                  progress=None, so_far=()):
         super().__init__()
-        # so_far: the decisions of the game's hands reviewed before this one (the game's totals)
+        # so_far: (hand number, decision) of the game's hands reviewed before this one
         self.variant, self.seat = get_variant(game.variant), seat
         self.so_far = tuple(so_far)
+        self.hand = hand if hand is not None else game.hand_no
         if decisions is None:
             decisions = truco.review(game, seat, hand=hand, progress=progress)
         self.decisions = tuple(decisions)
@@ -248,9 +249,14 @@ class HandReview(TutorWidget):
                 k=number(self.decisions.index(worst) + 1), grade=_(GRADE_WORDS[worst.grade])))
         out = "<p>" + " ".join(escape(p) for p in parts) + "</p>"
         if self.so_far:
-            g = hand_totals(self.so_far + self.decisions)
+            every = self.so_far + tuple((self.hand, d) for d in self.decisions)
+            g = hand_totals([d for _h, d in every])
             game = _("This game so far: {n} decisions, accuracy {pct}, {x} points lost.").format(
                 n=number(g["decisions"]), pct=percent(g["accuracy"], 0),
                 x=number(round(g["lost"], 1), 1))
+            if g["worst"] is not None:
+                hand = next(h for h, d in every if d is g["worst"])
+                game += " " + _("Worst: hand {h} ({grade}).").format(
+                    h=number(hand), grade=_(GRADE_WORDS[g["worst"].grade]))
             out += f'<p class="tutor-review-game">{escape(game)}</p>'
         return out

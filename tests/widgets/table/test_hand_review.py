@@ -129,6 +129,8 @@ def test_the_games_totals_add_up_the_reviewed_hands():
     second = t.review_hand()
     both = hand_totals(first + second.decisions)
     assert f"This game so far: {both['decisions']} decisions" in second.summary_html.value
-    assert t.game_decisions == list(first + second.decisions)
+    assert [d for _h, d in t.game_decisions] == list(first + second.decisions)
+    worst_hand = 1 if both["worst"] in first else 2
+    assert f"Worst: hand {worst_hand}" in second.summary_html.value
     t.new_game()
     assert t.game_decisions == []
