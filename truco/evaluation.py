@@ -103,7 +103,7 @@ class Evaluation:
     def equal(self) -> tuple:
         """The actions as good as the best within the error."""
         top = self.actions[0]
-        return tuple(a.action for a in self.actions if _within(top, a))
+        return tuple(a.action for a in self.actions if _within(top, a, self.base))
 
     @property
     def only_move(self) -> bool:
@@ -112,15 +112,24 @@ class Evaluation:
         return not rest or all(_label(self, a) == "blunder" for a in rest)
 
 
-def _within(top: ActionValue, a: ActionValue) -> bool:
-    return top.points - a.points <= max(1e-9, 2 * math.hypot(top.error, a.error))
+def _margin(top: ActionValue, a: ActionValue) -> float:
+    """Two standard errors of the difference between two values."""
+    return 2 * math.hypot(top.error, a.error)
+
+
+def _within(top: ActionValue, a: ActionValue, base: int) -> bool:
+    """As good as the best: within the error, and less than an inaccuracy lost."""
+    loss = top.points - a.points
+    return loss <= max(1e-9, _margin(top, a)) and loss < THRESHOLDS["inaccuracy"][0] * base
 
 
 def _label(ev: Evaluation, a: ActionValue) -> str:
     top = ev.actions[0]
-    if _within(top, a):
+    if _within(top, a, ev.base):
         return "best"
-    loss = (top.points - a.points) / ev.base
+    # graded by the loss it has for sure (less two standard errors): a sampled value that
+    # may be far off is never called a blunder on its noise alone
+    loss = max(0.0, top.points - a.points - _margin(top, a)) / ev.base
     chance = None if top.win is None or a.win is None else top.win - a.win
     label = "good"
     for name in ("inaccuracy", "mistake", "blunder"):
@@ -355,9 +364,13 @@ def _signed(winner, points, team) -> int:
     return 0 if winner is None else (points if winner == team else -points)
 
 
+TO_THE_TARGET = ("falta envido", "contraflor al resto", "mon reste")  # bets that can end it
+
+
 def _game_at_stake(view) -> bool:
-    """The hand can end the game: played to the target, or a side within one raise of it."""
-    if view.to_target:
+    """The hand can end the game: played to the target, a bet to the target on offer, or a
+    side within one raise of it."""
+    if view.to_target or any(a in TO_THE_TARGET for a in view.legal):
         return True
     value = view.pending[1] if view.pending else view.value
     more = view.rules.raise_value(value) or value

@@ -31,7 +31,8 @@ HEALTH_PATH = "/voila/templates/tutor/static/tutor-frontend.css"
 # deploy/kubernetes/tutor.yaml run it too (tests/deploy/test_kubernetes.py checks they agree).
 SERVER_COMMAND = ("make", "--no-print-directory", "app")
 SERVER_PORT = 8866  # make app's default, and the container's
-START_TIMEOUT = 60.0  # seconds for a process to be ready (a deadline, not an expectation)
+START_TIMEOUT = 120.0  # seconds for a process to be ready (a deadline, not an expectation: in a
+# loaded pair of fresh-clone runs two replicas once logged nothing at all for 60 s)
 
 
 def _ephemeral_ports() -> tuple[int, int]:
