@@ -497,3 +497,35 @@ def test_side_bet_names_and_calls_are_translated_where_the_engine_shows_them():
             assert truco.i18n._(word) != word or word in NATIVE_TERMS, word
     finally:
         set_language("en")
+
+
+def test_a_catalog_being_compiled_is_never_half_written(tmp_path, monkeypatch):
+    """While a ``.mo`` is written, the file readers open is the whole old one (a server or a
+    test on another worker reads catalogs while ``compile`` runs: half a file cannot be
+    parsed)."""
+    import gettext
+
+    import babel.messages.mofile as mofile
+    from truco.catalogs import compile_catalogs
+
+    po = tmp_path / "th" / "LC_MESSAGES" / "demo.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid "hearts"\nmsgstr "old"\n', encoding="utf-8")
+    compile_catalogs(tmp_path, "demo")
+    po.write_text('msgid "hearts"\nmsgstr "new"\n', encoding="utf-8")
+    real, seen = mofile.write_mo, []
+
+    def slow_write(fh, catalog, *args, **kwargs):
+        fh.write(b"\xde\x12")  # a first part of the new file is out ...
+        fh.flush()
+        with open(po.with_suffix(".mo"), "rb") as reader:  # ... what a reader gets now
+            seen.append(gettext.GNUTranslations(reader).gettext("hearts"))
+        fh.seek(0)
+        fh.truncate()
+        real(fh, catalog, *args, **kwargs)
+
+    monkeypatch.setattr(mofile, "write_mo", slow_write)
+    compile_catalogs(tmp_path, "demo")
+    with open(po.with_suffix(".mo"), "rb") as reader:
+        assert (seen, gettext.GNUTranslations(reader).gettext("hearts")) == (["old"], "new")
+    assert sorted(p.name for p in po.parent.iterdir()) == ["demo.mo", "demo.po"]  # no part left

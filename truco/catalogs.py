@@ -42,7 +42,9 @@ KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3")
 
 def compile_catalogs(locale_dir: Path, name: str) -> int:
     """Compile every ``<locale_dir>/<code>/LC_MESSAGES/<name>.po`` to ``.mo``; returns how
-    many. Every domain's loaded translations are dropped, to be read again.
+    many. Every domain's loaded translations are dropped, to be read again. Each ``.mo`` is
+    replaced whole (written beside it, then renamed): a process reading it meanwhile (a
+    server, a test on another worker) gets the old file or the new one, never half of one.
 
     >>> import gettext, tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -60,8 +62,14 @@ def compile_catalogs(locale_dir: Path, name: str) -> int:
     for po_path in sorted(Path(locale_dir).glob(f"*/LC_MESSAGES/{name}.po")):
         with po_path.open("rb") as fh:
             catalog = read_po(fh)
-        with po_path.with_suffix(".mo").open("wb") as fh:
-            write_mo(fh, catalog)
+        mo_path = po_path.with_suffix(".mo")
+        part = mo_path.with_name(f".{mo_path.name}.{os.getpid()}.part")
+        try:
+            with part.open("wb") as fh:
+                write_mo(fh, catalog)
+            os.replace(part, mo_path)
+        finally:
+            part.unlink(missing_ok=True)
         count += 1
     Domain.forget_translations()
     return count
