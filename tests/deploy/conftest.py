@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tutor_server import voila_env
-from tutor_server.stack import SERVER_COMMAND, HAProxy, Postgres, family, kill_all
+from tutor_server.stack import START_TIMEOUT, SERVER_COMMAND, HAProxy, Postgres, family, kill_all
 from widgets.classroom.config import Settings
 from widgets.classroom.store import open_store
 
@@ -68,8 +68,9 @@ class Replicas:
         return server
 
     def wait(self, server) -> None:
-        harness.wait_for_http(server.url, server.process, harness.SERVER_START_TIMEOUT,
-                              server.log_path)
+        # stack's deadline (120 s), not the browser tests' 60 s: in two loaded pairs a replica
+        # started by `make app` logged nothing at all for 60 s (cause not found yet)
+        harness.wait_for_http(server.url, server.process, START_TIMEOUT, server.log_path)
 
     def start(self, name: str) -> harness.VoilaServer:
         server = self.launch(name)
