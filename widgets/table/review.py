@@ -125,7 +125,7 @@ class HandReview(TutorWidget):
         self.index, self.tries = index, 0
         d = self.decisions[index]
         self.revealed = d.grade not in ASK
-        game = from_notation(d.notation)
+        self._game = game = from_notation(d.notation)  # the hand as it was at the decision
         self.table.draw(game)
         self.table.buttons.box.layout.display = "none"
         self.table.row.show([card_item(self.variant, self.variant.card(c), game.vira,
@@ -193,8 +193,7 @@ class HandReview(TutorWidget):
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index + 1 >= len(self.decisions)
         self.answer_button.layout.display = None if not self.revealed else "none"
-        obs = d.observation
-        game = from_notation(d.notation)
+        obs, game = d.observation, self._game
         you = _("You chose: {action}.").format(action=self._label(d.action, obs, game))
         if not self.revealed:
             ask = _("There was a better move. Can you find it?")
