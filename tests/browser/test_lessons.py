@@ -70,6 +70,19 @@ def click_card(root, row, code: str) -> None:
     card.click()
 
 
+def wait_row_drawn(root, row) -> None:
+    """Wait until the page's first card row shows exactly the shadow's ``row``: each card's
+    picture, name and state (the row's own key per card, see widgets/cards/cardrow.py). A
+    redraw may reach the page after the feedback that came with it."""
+    keys = ["\u0000".join([str(i["code"]), str(i["svg"]), str(i["label"]),
+                           "true" if i["enabled"] and not row.locked else "false"])
+            for i in row.items]
+    row_el = root.locator(".tutor-cardrow").first.element_handle()
+    root.page.wait_for_function(
+        "([row, keys]) => row.children.length === keys.length && "
+        "Array.from(row.children).every((c, i) => c.tutorKey === keys[i])", arg=[row_el, keys])
+
+
 def click_button(root, text: str) -> None:
     root.get_by_role("button", name=text, exact=True).click()
 
@@ -191,6 +204,8 @@ def test_01_ranking_3_beats_king(lesson):
     # card keeps its element and every other picture stays as it was (no flicker, little
     # work for the browser).
     cards = root.locator(".tutor-card")
+    wait_row_drawn(root, shadow.row)  # every picture of the last selection is in (a loaded pair
+    # once caught the 3's redraw after this point, and counted it as the next click's)
     cards.evaluate_all("els => { window.__before = els.map(e => [e, e.firstElementChild]); }")
     click_card(root, shadow.row, "2c")
     shadow.select("2c")
