@@ -43,6 +43,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from .live_store import LIVE_TABLE_NAMES, LIVE_TABLES, LiveStore
 from .codes import (CODE_ALPHABET, CODE_LENGTH, clean_name, format_code, new_code,
                     normalise_code, shown_text, valid_token)
 
@@ -142,13 +143,15 @@ CREATE TABLE IF NOT EXISTS skill_stats (
     tried INTEGER NOT NULL, good INTEGER NOT NULL, lost DOUBLE PRECISION NOT NULL,
     at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner_key, source, theme));
 """
+_TABLES += LIVE_TABLES
 TABLES = ("classes", "learners", "visits", "answers", "attempts", "probes",
-          "anonymous_learners", "step_progress", "lesson_stars", "review_deck", "skill_stats")
+          "anonymous_learners", "step_progress", "lesson_stars", "review_deck", "skill_stats",
+          *LIVE_TABLE_NAMES)
 # Columns added after a table was first made: (table, column, type), added where missing.
 ADDED_COLUMNS = (("review_deck", "card", "TEXT"),)
 
 
-class Store:
+class Store(LiveStore):
     """The storage interface over a DB-API connection ``conn`` (see :mod:`.backends`)."""
 
     placeholder = "?"
@@ -392,6 +395,12 @@ class Store:
                          "passed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (learner_key, lesson, "
                          "step) DO NOTHING", (key, lesson[:40], int(index), int(mistakes),
                                               time.time()), learner)
+
+    def learner_in(self, code: str, learner_id: int) -> Learner | None:
+        """Learner ``learner_id`` of class ``code``, or None."""
+        row = self._one("SELECT id, token, class_code, name, external FROM learners WHERE "
+                        "id = ? AND class_code = ?", (int(learner_id), code))
+        return Learner(*row) if row else None
 
     def passed_steps(self, key: str, lesson: str | None = None) -> dict:
         """{step: mistakes} of ``lesson``; without a lesson {lesson: {step: mistakes}}."""
