@@ -69,7 +69,7 @@ WARM_MODULES = (
     # lessons as steps: the runner, the learner's progress, and every kind of task
     "widgets.steps", "widgets.steps.runner", "widgets.steps.progress", "widgets.steps.identity",
     "widgets.steps.progress_map", "widgets.steps.review", "widgets.steps.exam",
-    "widgets.steps.puzzle_page",
+    "widgets.steps.puzzle_page", "widgets.classroom.live_banner", "widgets.classroom.live_views",
     *(f"widgets.steps.tasks.{name}" for name in (
         "ranking", "manilhas", "tricks", "hands", "raising", "special", "envido", "envido_bet",
         "muestra", "truc", "play", "compare", "odds", "explore", "puzzle")),

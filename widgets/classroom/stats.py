@@ -52,8 +52,10 @@ QUIZ_NAMES = {"trick": N_("Trick quiz"), "manilhas": N_("Manilha quiz"),
 def lesson_name(name) -> str:
     """A lesson's title ("3. Tricks and the hand"); a lesson no longer on the path by its
     stored name, made readable."""
-    from ..pages.links import lesson_title
+    from ..pages.links import LIVE_PAGE, lesson_title
 
+    if name == LIVE_PAGE:
+        return _("Live lesson")
     try:
         return lesson_title(str(name))
     except (ValueError, TypeError):
@@ -146,6 +148,11 @@ def question_words(quiz, item, variant, prompt) -> str:
     except (TypeError, ValueError):
         item = 0
     kind, n = _split_quiz(quiz)
+    if kind.startswith("live-"):  # a live lesson's question (quiz live-<kind>-<lesson id>)
+        asked = _step_words(kind[len("live-"):], item - 1, str(variant), str(prompt or ""))
+        asked = asked.split(": ", 1)[1] if ": " in asked else ""
+        name = _("Live question {n}").format(n=item)
+        return _("{question}: {detail}").format(question=name, detail=asked) if asked else name
     if kind.startswith("step-"):
         return _step_words(kind[len("step-"):], item, str(variant), str(prompt or ""))
     if kind not in QUIZ_NAMES:

@@ -33,6 +33,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+import truco
 from truco.i18n import number
 from truco.i18n import percent as shown_percent
 from ..language.i18n import _
@@ -42,10 +43,14 @@ from ..language.session import apply_session_language
 from . import limits, skills
 from .config import Settings
 from .limits import GATE, BrowserId, client_key, refusal
+from .homework_panel import HomeworkPanel
+from .live import COUNTDOWNS
+from .live_projector import LiveProjector, plan_options
 from .qr import join_html, join_url
 from .session import shared_store
 from .stats import (answer_words, csv_text, learner_stats, lesson_name, percent,
                     question_stats, question_words, wrong_answer_text)
+from .tables import cell as _cell, stars as _stars, table as _table  # noqa: F401
 from .store import format_code, shown_text
 
 __all__ = ["TeacherPage", "teacher_page", "MAX_TRIES", "REFRESH_SECONDS"]
@@ -73,25 +78,6 @@ export default { render };
     running = traitlets.Bool(False).tag(sync=True)
 
 
-_TABLE = ('style="border-collapse:collapse;margin:.3em 0 1em" ')
-_CELL = "padding:.25em .8em;border-bottom:1px solid #dee2e6;text-align:start"
-
-
-def _cell(text) -> str:
-    """A cell's text as HTML: escaped, without reordering or invisible characters, and
-    isolated (``<bdi>``), so a right-to-left name cannot reorder the rest of its row."""
-    return "<bdi>" + escape(shown_text(text)) + "</bdi>"
-
-
-def _table(cls: str, head, rows) -> str:
-    """An HTML table: ``head`` and ``rows`` are cell texts (made safe here)."""
-    th = "".join(f'<th style="{_CELL}">{escape(str(h))}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{_cell(c)}</td>' for c in row)
-                   + "</tr>" for row in rows)
-    return (f'<table class="{cls}" {_TABLE}><thead><tr>{th}</tr></thead>'
-            f"<tbody>{body}</tbody></table>")
-
-
 def _lesson_name(name: str | None) -> str:
     return "–" if name is None else lesson_name(name)
 
@@ -111,10 +97,6 @@ def _ago(then: float | None, now: float) -> str:
 
 def _short(text: str, most: int = 48) -> str:
     return text if len(text) <= most else text[:most - 1].rstrip() + "…"
-
-
-def _stars(n: int) -> str:
-    return "★" * n + "☆" * (3 - n)
 
 
 class TeacherPage:
@@ -219,7 +201,8 @@ class TeacherPage:
         except Exception:
             self._say(_("The class database is not reachable. Check its settings."), "error")
             return True
-        self._say(_("Welcome. Make a class code for your class, or pick one."), "right")
+        if self.live is None:  # (else the live lesson that runs has said so)
+            self._say(_("Welcome. Make a class code for your class, or pick one."), "right")
         return True
 
     def client(self) -> str | None:
@@ -252,6 +235,10 @@ class TeacherPage:
                                                        min_height="36px"))
         self.project_button.on_click(lambda _b: self.project(True))
         self.project_button.add_class("tutor-project-button")
+        self.renew_button = W.Button(description=_("New code for this class"),
+                                     layout=W.Layout(width="auto", min_height="36px"))
+        self.renew_button.add_class("tutor-renew-code")
+        self.renew_button.on_click(lambda _b: self.renew_code())
         self.back_button = W.Button(description=_("Back to the class"),
                                     layout=W.Layout(width="auto"))
         self.back_button.on_click(lambda _b: self.project(False))
@@ -263,8 +250,16 @@ class TeacherPage:
         self.learner_picker.observe(lambda change: self._loading or self.show_learner(
             change["new"]), names="value")
         self.learner_html = W.HTML()
+        self.learner_map = W.VBox()
+        self.remove_button = W.Button(description=_("Remove from the class"),
+                                      layout=W.Layout(width="auto", min_height="36px"))
+        self.remove_button.add_class("tutor-remove-learner")
+        self.remove_button.on_click(lambda _b: self.remove_learner(self.learner_id))
+        self.remove_button.layout.display = "none"
+        self.removing = None  # the learner a first click on Remove asked about
         self.learner_box = W.VBox([W.HTML("<h3>" + escape(_("One learner")) + "</h3>"),
-                                   self.learner_picker, self.learner_html])
+                                   self.learner_picker, self.learner_map, self.learner_html,
+                                   self.remove_button])
         self.learner_box.add_class("tutor-learner-view")
         for box in (self.code_html, self.learners_html, self.questions_html, self.learner_html):
             box.layout.max_width = "100%"
@@ -273,16 +268,47 @@ class TeacherPage:
                                         layout=W.Layout(flex_flow="row wrap")),
                                  W.HBox([self.picker, self.refresh_button],
                                         layout=W.Layout(flex_flow="row wrap")),
-                                 self.code_html, self.project_button, self.learners_html,
+                                 self.code_html, W.HBox([self.project_button, self.renew_button],
+                                                        layout=W.Layout(flex_flow="row wrap")),
+                                 self.learners_html,
                                  self.skills_html, self.questions_html, self.plot,
                                  self.learner_box,
                                  self.download])
+        self.live_plan = W.Dropdown(description=_("Live lesson"),
+                                    options=plan_options(truco.VARIANT_NAMES),
+                                    style={"description_width": "initial"},
+                                    layout=W.Layout(width="min(100%, 30em)"))
+        self.live_countdown = W.Dropdown(
+            description=_("Countdown"), style={"description_width": "initial"},
+            options=[(_("Off"), 0), *((_("{n} s").format(n=n), n) for n in COUNTDOWNS[1:])])
+        self.live_button = W.Button(description=_("Start a live lesson"), icon="play",
+                                    button_style="primary",
+                                    layout=W.Layout(width="auto", min_height="36px"))
+        self.live_button.add_class("tutor-live-start")
+        self.live_button.on_click(lambda _b: self.start_live(self.live_plan.value,
+                                                             self.live_countdown.value))
+        self.live_start = W.VBox([W.HTML("<h3>" + escape(_("Live lesson")) + "</h3>"),
+                                  W.HTML("<p>" + escape(_(
+                                      "You lead: one question at a time on the projector, "
+                                      "every learner answers on their own device, you reveal "
+                                      "the answer and move on.")) + "</p>"),
+                                  W.HBox([self.live_plan, self.live_countdown],
+                                         layout=W.Layout(flex_flow="row wrap")),
+                                  self.live_button, W.HTML(self._guide_link())])
+        self.class_box.children = (*self.class_box.children[:4], self.live_start,
+                                   *self.class_box.children[4:])
+        self.homework = HomeworkPanel(self.store)
+        self.class_box.children = (*self.class_box.children[:5], self.homework.widget,
+                                   *self.class_box.children[5:])
+        self.live = None
+        self.live_box = W.VBox(layout=W.Layout(display="none"))
+        self.live_box.add_class("tutor-live-box")
         self.project_html = W.HTML()
         self.project_box = W.VBox([self.back_button, self.project_html],
                                   layout=W.Layout(display="none", align_items="stretch"))
         self.back_button.layout.align_self = "flex-start"
         self.project_box.add_class("tutor-project")
-        self.body.children = [self.class_box, self.project_box]
+        self.body.children = [self.class_box, self.project_box, self.live_box]
         self.projecting = False
         self.learner_id = None
         self._load_classes()
@@ -329,6 +355,10 @@ class TeacherPage:
                         "replaced): make a new class code.").format(code=format_code(code)),
                       "error")
             return
+        if self.live is None:
+            running = store.live_of(code)
+            if running is not None:  # the page was reloaded (or another tab started it)
+                self._live_view(running)
         self.rows = store.class_answers(code)
         self.learners = learner_stats(store.class_learners(code), self.rows)
         try:
@@ -345,6 +375,7 @@ class TeacherPage:
         self.learners_html.value = self._learners_table(now)
         self._load_learners()
         self.questions_html.value = self._questions_table()
+        self.homework.show(code)
         png = base64.b64encode(self._plot_png()).decode("ascii")
         alt = _("Success rate per question")
         self.plot.value = (f'<img class="tutor-plot" style="max-width:100%" alt="'
@@ -395,6 +426,58 @@ class TeacherPage:
         fig.savefig(buf, format="png")
         return buf.getvalue()
 
+    # --- the live lesson --------------------------------------------------------------------------
+    def start_live(self, plan, countdown=0):
+        """Start a live lesson for the class shown: the page becomes the projector view."""
+        if not self.unlocked or self.code is None:
+            return None
+        try:
+            self._live_view(None).start(str(plan), int(countdown or 0))
+        except ValueError:
+            self._live_closed()
+            self._say(_("Pick a live lesson from the list."), "error")
+            return None
+        except Exception:
+            self._live_closed()
+            self._say(_("The class database is not reachable. Check its settings."), "error")
+            return None
+        self._say(_("The live lesson has started: learners of the class see a link to it on "
+                    "their pages."), "right")
+        return self.live
+
+    @staticmethod
+    def _guide_link() -> str:
+        from ..pages.links import GUIDE_PAGE, lesson_href
+
+        text = _("How a live lesson works, with pictures (For teachers)")
+        return (f'<p><a class="tutor-guide-link" style="color:#1864ab;font-weight:600;'
+                f'text-decoration:underline" href="{escape(lesson_href(GUIDE_PAGE), quote=True)}">'
+                f"{escape(text)}</a></p>")
+
+    def _live_view(self, running) -> LiveProjector:
+        code = self.code
+        self.live = LiveProjector(self.store, code, lambda: self.store.count_learners(code),
+                                  self._live_closed)
+        self.live_box.children = [self.live.widget]
+        self.live_box.layout.display = "flex"
+        self.class_box.layout.display = "none"
+        if running is not None:
+            self.live.resume(running)
+            self._say(_("Class {code} has a live lesson running: back at question {n} of "
+                        "{total}.").format(code=format_code(code), n=running.question,
+                                           total=running.questions), "right")
+        return self.live
+
+    def _live_closed(self) -> None:
+        if self.live is not None:
+            self.live.pulse.running = False
+        self.live = None
+        self.live_box.children = []
+        self.live_box.layout.display = "none"
+        self.class_box.layout.display = None
+        if self.code is not None:
+            self.refresh()
+
     # --- projecting the code, one learner -------------------------------------------------------
     def project(self, on: bool = True) -> None:
         """Show only the class code, the join address and its QR code, large (or go back)."""
@@ -422,8 +505,78 @@ class TeacherPage:
         """One learner of the class shown: their lessons, steps and stars, and every answer,
         lesson by lesson (a learner of another class is nobody here)."""
         stat = next((s for s in self.learners if s.id == learner_id), None)
+        changed = (None if stat is None else stat.id) != self.learner_id
         self.learner_id = None if stat is None else stat.id
         self.learner_html.value = "" if stat is None else self._learner_view(stat, time.time())
+        self.remove_button.layout.display = None if stat is not None else "none"
+        if changed or stat is None:
+            self.removing = None
+            self.remove_button.description = _("Remove from the class")
+            self.learner_map.children = [] if stat is None else self._learner_map(stat.id)
+
+    def _learner_map(self, learner_id) -> list:
+        """What the learner sees on their start page (their map), read-only."""
+        from ..pages.start import learner_map
+        from .session import Session
+
+        try:
+            learner = self.store.learner_in(self.code, learner_id)
+            if learner is None:
+                return []
+            view = learner_map(Session(learner, self.store, None))
+        except Exception:  # the map is a view: without it the tables below still show
+            return []
+        return [W.HTML("<h4>" + escape(_("What they see on their start page")) + "</h4>"), view]
+
+    def remove_learner(self, learner_id) -> bool:
+        """Take a learner out of the class: a first call asks, a second one removes them
+        (their answers and progress go, their class link stops working)."""
+        stat = next((s for s in self.learners if s.id == learner_id), None)
+        if not self.unlocked or self.code is None or stat is None:
+            return False
+        if self.removing != stat.id:
+            self.removing = stat.id
+            self.remove_button.description = _("Click again to remove {name}").format(
+                name=shown_text(stat.name))
+            self.remove_button.button_style = "danger"
+            return False
+        self.removing = None
+        self.remove_button.button_style = ""
+        try:
+            removed = self.store.remove_learner(self.code, stat.id)
+        except Exception:
+            self._say(_("The class database is not reachable. Check its settings."), "error")
+            return False
+        self.learner_id = None
+        self.refresh()
+        if removed:
+            self._say(_("{name} is no longer in the class.").format(name=shown_text(stat.name)),
+                      "right")
+        return removed
+
+    def renew_code(self) -> str | None:
+        """A new code for the class shown: the old one no longer lets anyone join (learners
+        already in keep their place and answers)."""
+        from .codes import new_code
+
+        if not self.unlocked or self.code is None:
+            return None
+        old = self.code
+        try:
+            for _attempt in range(5):
+                new = new_code()
+                if self.store.renew_code(old, new):
+                    break
+            else:
+                return None
+        except Exception:
+            self._say(_("The class database is not reachable. Check its settings."), "error")
+            return None
+        self._load_classes(select=new)
+        self.show(new)
+        self._say(_("New class code: {code}. The old code no longer works for joining.").format(
+            code=format_code(new)), "right")
+        return new
 
     def _learner_view(self, stat, now: float) -> str:
         out = ["<h4><bdi>" + escape(shown_text(stat.name)) + "</bdi></h4>"]
@@ -472,6 +625,8 @@ class TeacherPage:
 
     def _on_tick(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("type") == "tick":
+            if self.live is not None:
+                return  # the live view reads the database on its own, faster timer
             try:
                 self.refresh()
             except Exception:

@@ -89,7 +89,9 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
 _NAMES = tuple(name for name, _t, _b in LESSONS)
 TEACHER_PAGE = "teacher"  # lessons/teacher.ipynb: not on the learners' path
 REVIEW_PAGE = "review"  # lessons/review.ipynb: reached from the progress map
-_OFF_PATH = (TEACHER_PAGE, REVIEW_PAGE)
+LIVE_PAGE = "live"  # lessons/live.ipynb: a class's live lesson, reached from its banner
+GUIDE_PAGE = "for_teachers"  # lessons/for_teachers.ipynb: how to run a live lesson
+_OFF_PATH = (TEACHER_PAGE, REVIEW_PAGE, LIVE_PAGE, GUIDE_PAGE)
 
 
 # --- the learner's variant -------------------------------------------------------------------
@@ -365,11 +367,28 @@ def _link(name: str, text: str, cls: str, blurb: str = "", current: bool = False
             "current": current}
 
 
+def show_live_banner() -> None:
+    """In a class, a banner above the page's links while the class has a live lesson running
+    (it looks again every few seconds), linking into it."""
+    try:
+        from ..classroom.live_banner import live_banner
+
+        banner = live_banner(lesson_href(LIVE_PAGE))
+    except Exception:  # a database that cannot be read: no banner, the page works
+        return
+    if banner is not None:
+        from IPython.display import display
+
+        display(banner.widget)
+
+
 def footer(lesson: str) -> LessonLinks:
     """The end of a lesson: "next lesson" (when there is one), "previous", "back to the start"."""
     apply_session_language()
     if lesson not in _OFF_PATH:
         classroom.visited(lesson)  # in a class: this learner is on this lesson now
+    if lesson not in (TEACHER_PAGE, LIVE_PAGE):
+        show_live_banner()
     links = []
     if lesson in _OFF_PATH:
         after = before = None

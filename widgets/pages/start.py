@@ -53,6 +53,17 @@ class StartPage:
         self.languages.add_class("tutor-languages")
         self.picker.observe(self._on_pick, names="value")
         self.widget = W.VBox([self.languages, self.picker, self.feedback])
+        if self.classroom.session is not None:  # a class's live lesson: a link at the top
+            from ..classroom.live_banner import LiveBanner
+            from .links import LIVE_PAGE
+
+            try:
+                banner = LiveBanner(self.classroom.session, lesson_href(LIVE_PAGE))
+                self.widget.children = (*self.widget.children, banner.widget)
+                self.homework = W.HTML(_homework(self.classroom.session))
+                self.widget.children = (*self.widget.children, self.homework)
+            except Exception:  # a database that cannot be read: no banner, the page works
+                pass
         self.widget.add_class(READY)
         self.widget.add_class("tutor-widget")
         rtl(self.widget)
@@ -136,6 +147,32 @@ class StartPage:
 
 def start_page(default: str = DEFAULT_VARIANT) -> StartPage:
     return StartPage(default)
+
+
+def learner_map(session):
+    """The progress map ``session``'s learner sees on their start page, for the teacher to
+    look at (read-only: no "Start over", nothing it does writes)."""
+    from ..steps.progress import StoredProgress, today
+    from ..steps.progress_map import ProgressMap, map_links
+
+    done = _classroom_progress(session)
+    links = [_progress_link(name, _(blurb), done.get(name)) for name, _t, blurb in LESSONS[1:]]
+    progress = StoredProgress(session.store, key=f"class:{session.learner.id}")
+    cards, _actions = map_links(progress, today(), links)
+    view = ProgressMap([], None, label=_("Their progress map"))
+    view.add_class("tutor-map")
+    view.add_class("tutor-learner-map")
+    view.links = cards
+    return view
+
+
+def _homework(session) -> str:
+    """The class's homework for this learner, with the due days in their language."""
+    from ..classroom.homework import homework_html
+
+    store, code = session.store, session.learner.class_code
+    stars = store.lesson_stars(f"class:{session.learner.id}")
+    return homework_html(store.homework(code), stars, href=lesson_href)
 
 
 def _add_query(href: str, key: str, value: str) -> str:
