@@ -89,8 +89,10 @@ def code_cells(nb) -> list:
 
 def test_every_lesson_of_the_path_and_the_teacher_page_is_a_notebook():
     assert NOTEBOOKS, "no lessons/*.ipynb"
-    # the path, and the pages beside it: the teacher's and the review deck
-    pages = [f"{name}.ipynb" for name, _t, _b in PATH] + [f"{TEACHER_PAGE}.ipynb", "review.ipynb"]
+    # the path, and the pages beside it: the teacher's, the review deck, the live lesson and
+    # the For teachers guide
+    pages = [f"{name}.ipynb" for name, _t, _b in PATH] + [
+        f"{name}.ipynb" for name in (TEACHER_PAGE, "review", "live", "for_teachers")]
     assert sorted(pages) == NOTEBOOKS
 
 

@@ -347,7 +347,7 @@ def test_one_learners_answers_lesson_by_lesson(store, monkeypatch):
     assert teacher.learner_html.value == ""
     teacher.learner_picker.value = ana.id  # what picking Ana in the menu does
     html = teacher.learner_html.value
-    assert asked == [f"class:{ana.id}"]
+    assert set(asked) == {f"class:{ana.id}"}  # her steps only (the map and the table)
     assert "<bdi>Ana</bdi>" in html and "Bia" not in html
     lessons = html.index("1. The deck and the card ranking"), html.index("3. Tricks and hands")
     assert lessons[0] < lessons[1] < html.index("7. Envido and flor")

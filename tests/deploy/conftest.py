@@ -21,6 +21,7 @@ from widgets.classroom.config import Settings
 from widgets.classroom.store import open_store
 
 REPO = Path(__file__).resolve().parents[2]
+PASSCODE = "replicas-passcode-5"  # the teacher's page on every server
 _spec = importlib.util.spec_from_file_location("truco_browser_harness",
                                                REPO / "tests" / "browser" / "conftest.py")
 harness = sys.modules.get(_spec.name)
@@ -33,6 +34,8 @@ browser = harness.browser  # this folder's Chromium (the harness's fixture, reus
 
 class Replicas:
     """Tutor servers on one PostgreSQL behind HAProxy; ``servers`` by HAProxy's name."""
+
+    passcode = PASSCODE
 
     def __init__(self, tmp: Path):
         self.postgres = Postgres()
@@ -56,7 +59,7 @@ class Replicas:
         """Start a tutor server as the recipe says (``make app PORT=<port>``, its own process
         group), without waiting for it."""
         env = dict(voila_env(test_notebooks=False), TRUCO_CLASSROOM_DB=self.db,
-                   TRUCO_KERNEL_POOL="1")
+                   TRUCO_KERNEL_POOL="1", TRUCO_TEACHER_PASSCODE=PASSCODE)
         port = harness.free_port()
         log_path = harness.ARTIFACTS / f"tutor-{name}.log"
         log_path.parent.mkdir(parents=True, exist_ok=True)

@@ -5,6 +5,8 @@ two tutor servers on one PostgreSQL, learners in Chromium.
   device in all, not 10 per server);
 * the server a learner is on is killed: the page says so, its Reload lands on the other server,
   at the step the learner reached, with every acknowledged answer stored;
+* a live lesson led from the teacher's page on one server reaches learners whose pages are on
+  the other: the live state goes through the database;
 * a third server added while learners answer takes the new pages; a server drained and then
   stopped gently loses no answer.
 
@@ -13,6 +15,7 @@ story does: a kill, an addition, a drain.
 """
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
 
@@ -24,6 +27,10 @@ from widgets.classroom.limits import JOIN
 from lesson_steps import answer_right, ready, step_count
 
 harness = sys.modules["truco_browser_harness"]  # loaded by this folder's conftest.py
+_spec = importlib.util.spec_from_file_location(
+    "truco_live_steps", harness.__file__.replace("conftest.py", "live_steps.py"))
+live_steps = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(live_steps)
 
 LESSON = "lessons/03_tricks.ipynb"
 
@@ -92,6 +99,48 @@ def test_join_limits_hold_across_servers(replicas, learner):
         "try again.")
     clients = replicas.store._all("SELECT client FROM attempts WHERE kind = 'join'")
     assert len(clients) == 10 and len(set(clients)) == 1, clients
+
+
+def test_a_live_lesson_across_two_servers(replicas, learner):
+    """The teacher's page on one server, the learners' on the other, one database between
+    them: the question, the answers counted, the reveal, Next and the end all cross."""
+    code = replicas.store.create_class("Room 9")
+    ana, bia = (replicas.store.join(code, name) for name in ("Ana", "Bia"))
+    one, other = replicas.servers["tutor1"], replicas.servers["tutor2"]
+    teacher = learner().context.new_page()
+    teacher.set_default_timeout(30_000)
+    live_steps.open_teacher(teacher, one.url, replicas.passcode, code)
+    teacher.get_by_role("button", name="Start a live lesson").click()
+    projector = teacher.locator(".tutor-live-projector")
+    expect(projector.locator(".tutor-live-count")).to_have_text("0 of 2 have answered")
+    seats = []
+    for who in (ana, bia):
+        page = learner().context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{other.url}voila/render/lessons/live.ipynb?learner={who.token}",
+                  wait_until="commit", timeout=60_000)
+        live_steps.ready(page)
+        assert replicas.server_of(page) == "tutor2"
+        seats.append(page)
+    assert replicas.server_of(teacher) == "tutor1"
+    live_steps.answer(seats[0], True)
+    live_steps.answer(seats[1], False)
+    expect(projector.locator(".tutor-live-count")).to_have_text("2 of 2 have answered")
+    projector.get_by_role("button", name="Reveal the answer").click()
+    expect(projector.locator(".tutor-live-why")).to_contain_text("Right: 50%")
+    for page, tone in zip(seats, ("right", "wrong")):
+        expect(page.locator(".tutor-live-seat .tutor-feedback .tutor-msg")).to_have_attribute(
+            "data-tone", tone)
+    projector.get_by_role("button", name="Next question").click()
+    for page in seats:
+        expect(page.locator(".tutor-live-status")).to_contain_text("question 2 of 10")
+    live_steps.answer(seats[1], True)
+    expect(projector.locator(".tutor-live-count")).to_have_text("1 of 2 have answered")
+    projector.get_by_role("button", name="End the live lesson").click()
+    expect(seats[1].locator(".tutor-live-seat .tutor-feedback")).to_contain_text(
+        "Right answers: 1 of 2.")
+    stored = [r for r in replicas.store.class_answers(code) if r[2] == "live"]
+    assert sorted(r[1] for r in stored) == ["Ana", "Bia", "Bia"]
 
 
 def test_a_killed_server_s_learner_reloads_onto_the_other(replicas, learner):
