@@ -130,6 +130,12 @@ bench-hub: venv frontend chromium postgresql $(HUB_PROXY)
 	$(PY) bench/hub.py
 
 # The review of a hand: every decision of the learner graded (2 and 4 players, each variant).
+# A live lesson: 30 learners' pages and the projector on one server (Next -> question drawn,
+# answer -> counted on the projector).
+.PHONY: bench-live
+bench-live: venv
+	$(PY) bench/live.py
+
 .PHONY: bench-review
 bench-review: venv
 	$(PY) bench/review.py
