@@ -214,14 +214,15 @@ class _Pooled:
     """A kernel of the pool: its id, the environment it was started with, and the task that
     starts and warms it (done: ready to be taken)."""
 
-    __slots__ = ("kernel_id", "kernel_name", "env", "task", "client", "ports", "started",
-                 "taken")
+    __slots__ = ("kernel_id", "kernel_name", "env", "task", "client", "ports", "pid",
+                 "started", "taken")
 
     def __init__(self, kernel_id: str, kernel_name: str, env: dict[str, str]):
         self.kernel_id, self.kernel_name, self.env = kernel_id, kernel_name, env
         self.task: asyncio.Task | None = None
         self.client = None  # the kernel client that warmed it, kept for the adoption
         self.ports: tuple = ()  # the kernel's ports when that client connected
+        self.pid: int | None = None  # and its process (a restart on the same ports changes it)
         self.started = time.monotonic()
         self.taken = False  # a page has it: its priority is never lowered again
 
@@ -304,8 +305,8 @@ class PoolMixin:
     async def _pool_run(self, pooled: _Pooled, code: str, timeout: float = 60.0) -> None:
         """Run ``code`` in a pooled kernel (silently) and wait for its reply.
 
-        A kernel that dies or is restarted meanwhile (Jupyter's restarter gives it new
-        ports, so this client would talk to nobody) fails at the next one-second check with a
+        A kernel that dies or is restarted meanwhile (Jupyter's restarter starts a new
+        process, cold, on new ports or on the same ones, and this client may talk to nobody) fails at the next one-second check with a
         RuntimeError, never a minute's wait. The client has the shell and IOPub channels
         only: no heartbeat thread, whose stop would join a thread stuck on a dead kernel."""
         kernel = self.get_kernel(pooled.kernel_id)
@@ -314,7 +315,7 @@ class PoolMixin:
         kc = pooled.client
         if kc is None:
             kc = pooled.client = kernel.client()
-            pooled.ports = _ports(kernel)
+            pooled.ports, pooled.pid = _ports(kernel), self._kernel_pid(pooled.kernel_id)
             kc.start_channels(shell=True, iopub=True, stdin=False, hb=False, control=False)
             while True:  # kernel_info until it answers: its channels are connected
                 try:
@@ -343,7 +344,8 @@ class PoolMixin:
         """Raise if ``pooled`` died or was restarted since its client connected."""
         if pooled.kernel_id not in self._kernels or not await kernel.is_alive():
             raise RuntimeError("the pooled kernel died")
-        if pooled.ports and _ports(kernel) != pooled.ports:
+        if pooled.ports and _ports(kernel) != pooled.ports or \
+                pooled.pid and self._kernel_pid(pooled.kernel_id) != pooled.pid:
             raise RuntimeError("the pooled kernel was restarted")
 
     @staticmethod

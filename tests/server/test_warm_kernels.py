@@ -392,6 +392,45 @@ def test_a_ready_pooled_kernel_that_died_is_replaced_for_the_page(clean_env):
     assert page != dead and running == [page] and said.strip() == "42"
 
 
+def test_a_pooled_kernel_restarted_on_its_old_ports_is_not_taken(clean_env):
+    """A warm kernel killed in the pool and started again by Jupyter's restarter before a page
+    comes (on the same ports, cold, and deaf to the pool's client): the page does not wait on
+    it for a minute, it gets a new kernel at once."""
+    async def scenario():
+        manager = TutorKernelManager(pool_size=1, root_dir=str(REPO), max_kernels=10)
+        try:
+            await manager._pool_fill()
+            (dead,) = manager.pooled_kernels()
+            before = manager._kernel_pid(dead)
+            kernel = manager.get_kernel(dead)
+            kernel.restart_kernel = _restart_same_ports(kernel)
+            _sigkill(manager, dead)
+            await kernel.restart_kernel(now=True)  # what the restarter does, without its wait
+            assert manager._kernel_pid(dead) != before and await kernel.is_alive()
+            manager.pool_size = 0
+            started = asyncio.get_running_loop().time()
+            page = await asyncio.wait_for(
+                manager.start_kernel(path="lessons", kernel_name="python3",
+                                     env=dict(os.environ)), 60)
+            took = asyncio.get_running_loop().time() - started
+            return dead, page, took, await _kernel_says(manager, page, "print(6 * 7)")
+        finally:
+            manager.pool_size = 0
+            await manager.shutdown_all(now=True)
+
+    dead, page, took, said = asyncio.run(scenario())
+    assert page != dead and said.strip() == "42"
+    assert took < 30  # a new kernel's start, not the 60 s of waiting on a deaf one
+
+
+def _restart_same_ports(kernel):
+    restart = kernel.restart_kernel
+
+    async def same_ports(now=False, **kw):
+        return await restart(now=now, newports=False)
+    return same_ports
+
+
 # -- the loading screen's words -------------------------------------------------------------------
 
 def handler(path: str, lang: str | None = None, accept: str | None = None):
