@@ -15,30 +15,67 @@ from html import escape
 
 import ipywidgets as W
 
+import truco
 from truco.i18n import number
 from truco.i18n import percent as shown_percent
 from ..language.i18n import _
 from .tables import table
-from .live import COUNTDOWNS, PLANS, QUESTIONS, plan_text, plan_words, question_task, results
-from .live import tally
+from .live import (COUNTDOWNS, LIVE_LESSONS, PLANS, key_outcome, parse_plan, plan_questions,
+                   plan_text, plan_words, question_step, question_task, results, tally)
 from .live_store import ASKING, CLOSED, REVEALED, LiveState
-from .live_views import POLL_MS, LivePulse, question_html, spread_html
+from .live_views import POLL_MS, LivePulse, question_view, spread_html
 
-__all__ = ["LiveProjector", "plan_options"]
+__all__ = ["LiveProjector", "PlanPicker", "plan_options"]
 
 
-def plan_options(variants) -> list[tuple[str, str]]:
-    """(words, plan) for each quick set a teacher can start, in the given variants."""
+def plan_options(variants, with_variant: bool = True) -> list[tuple[str, str]]:
+    """(words, plan) for each quick set a teacher can start, then each lesson whose steps
+    can be asked live, in the given variants (their names in the words unless
+    ``with_variant`` is false)."""
     out = []
-    for kind in PLANS:
-        for name in variants:
+    for name in variants:
+        for kind in PLANS:
             for players in (2, 4):
                 try:
                     text = plan_text(kind, name, players)
                 except ValueError:
                     continue
-                out.append((plan_words(text), text))
+                out.append((plan_words(text, with_variant), text))
+        for lesson in LIVE_LESSONS:
+            try:
+                text = plan_text(lesson, name)
+            except ValueError:  # no step of it asks one question in this variant
+                continue
+            out.append((plan_words(text, with_variant), text))
     return out
+
+
+class PlanPicker:
+    """What a teacher runs live: a variant, then a quick set or a lesson in it (the lessons
+    offered follow the variant). ``value`` is the plan."""
+
+    def __init__(self, variants, variant: str):
+        self.variant = W.Dropdown(description=_("Variant"), style={"description_width": "initial"},
+                                  options=[(_(truco.variant(v).title), v) for v in variants],
+                                  value=variant)
+        self.what = W.Dropdown(description=_("Live lesson"), style={"description_width": "initial"},
+                               layout=W.Layout(width="min(100%, 26em)"))
+        self.what.add_class("tutor-live-plan")
+        self._fill()
+        self.variant.observe(lambda _c: self._fill(), names="value")
+        self.box = W.HBox([self.variant, self.what], layout=W.Layout(flex_flow="row wrap"))
+
+    def _fill(self) -> None:
+        old = self.what.value
+        kind = old.split(":")[0::2] if old else None
+        options = plan_options([self.variant.value], with_variant=False)
+        keep = [p for _w, p in options if kind and p.split(":")[0::2] == kind]
+        self.what.options = options
+        self.what.value = keep[0] if keep else options[0][1]
+
+    @property
+    def value(self) -> str:
+        return self.what.value
 
 
 def _button(text: str, cls: str, on_click, style: str = "") -> W.Button:
@@ -61,12 +98,14 @@ class LiveProjector:
         self.state: LiveState | None = None
         self.ended: LiveState | None = None
         self.task = None
+        self.right = None  # the engine's verdict on the right answer, once revealed
         self.tally = None
         self.message = ""
         self._key = object()
         self.header = W.HTML()
         self.count = W.HTML()
-        self.question = W.HTML()
+        self.question = W.VBox()
+        self.question.add_class("tutor-live-asked")
         self.spread = W.HTML()
         self.names = W.Checkbox(description=_("Show names"), value=False, indent=False)
         self.names.observe(lambda _c: self._draw_spread(), names="value")
@@ -83,9 +122,14 @@ class LiveProjector:
         self.widget.add_class("tutor-live-projector")
 
     # --- what the teacher does -------------------------------------------------------------------
-    def start(self, plan: str, countdown: int = 0, questions: int = QUESTIONS) -> LiveState:
+    def start(self, plan: str, countdown: int = 0, questions: int | None = None) -> LiveState:
+        """Start ``plan`` (a quick set asks ``questions``, ten by default; a lesson one
+        question per step)."""
         if int(countdown) not in COUNTDOWNS:
             raise ValueError(f"a countdown is one of {COUNTDOWNS} seconds")
+        parsed = parse_plan(plan)
+        if parsed.lesson or questions is None:
+            questions = plan_questions(parsed)
         seed = int.from_bytes(os.urandom(6), "big")
         self.state = self.store.start_live(self.code, plan, seed, questions, int(countdown))
         self.ended = None
@@ -154,9 +198,23 @@ class LiveProjector:
         answers = self.store.live_answers(state.id, state.question)
         if state.key != self._key:
             self._key = state.key
+            if self.task is not None:
+                self.task.view.close()
             self.task = question_task(state)
-            self.question.value = question_html(self.task, reveal=state.state == REVEALED)
-        self.tally = tally(self.task, answers)
+            self.right = key_outcome(state) if state.state == REVEALED else None
+            # a lesson's question can be as tall as the screen (a table): its reveal and the
+            # teacher's buttons come above it, where the teacher sees them without scrolling
+            parts = [self.header, self.count, self.question, self.spread, self.controls]
+            if question_step(state) is not None:
+                parts = [self.header, self.count, self.controls, self.spread, self.question]
+            self.widget.children = parts
+            old = self.question.children
+            self.question.children = [question_view(self.task, question_step(state),
+                                                    reveal=self.right is not None, still=True)]
+            for child in old:
+                child.close()
+        correct = None if self.right is None else (self.right.correct or self.right.answer)
+        self.tally = tally(self.task, answers, None if correct is None else correct.split())
         self._answers = answers
         self._draw_header(state)
         self._draw_spread()
@@ -199,7 +257,7 @@ class LiveProjector:
         self.spread.value = (spread_html(self.task, self.tally, names)
                              + f'<p class="tutor-live-why" style="font-size:1.15em">'
                              f"<strong>{escape(summary)}.</strong> "
-                             f"{escape(self.task.explanation)}</p>")
+                             f"{escape(self.right.explanation)}</p>")
 
     def _draw_results(self, state: LiveState) -> None:
 
@@ -208,13 +266,15 @@ class LiveProjector:
         self.header.value = ('<h2 class="tutor-live-head tutor-live-over" style="margin:.2em 0">'
                              + escape(_("The live lesson is over")) + "</h2>")
         self.count.value = ""
-        self.question.value = table(
+        self.question.children = [W.HTML(table(
             "tutor-live-results", (_("Question"), _("Answers"), _("Right")),
             [(number(n), number(answered), shown_percent(right / answered, 0) if answered
-              else "–") for n, answered, right in per_question])
+              else "–") for n, answered, right in per_question]))]
         self.spread.value = table(
             "tutor-live-learners", (_("Learner"), _("Right"), _("Answers")),
             [(name, number(right), number(answered)) for name, right, answered in per_learner])
         self.controls.children = [self.back_button]
+        self.widget.children = [self.header, self.count, self.question, self.spread,
+                                self.controls]
         self.message = _("The answers are stored with the class's other answers (the tables "
                          "and the CSV).")

@@ -20,17 +20,22 @@ import ipywidgets as W
 from truco.i18n import number
 from truco.i18n import percent as shown_percent
 from ..language.i18n import _
+from ..language.prose import lesson_text
 from ..language.session import apply_session_language
 from ..ui.common import READY, feedback_box, rtl, set_feedback
 from . import session as classroom
-from .live import question_task
+from ..steps.model import Outcome
+from .live import answer_label, key_outcome, question_step, question_task, stored_prompt
 from .live_banner import BANNER_MS, POLL_MS, LiveBanner, LivePulse, live_banner
 from .live_store import CLOSED, REVEALED, LiveState
-from .stats import answer_words
 from .store import StoreError
 
 __all__ = ["LivePulse", "LiveSeat", "LiveBanner", "live_page", "live_banner", "question_html",
-           "spread_html", "POLL_MS", "BANNER_MS"]
+           "question_view", "spread_html", "POLL_MS", "BANNER_MS"]
+
+# The projector's copy of a question is only shown: nothing on it is clicked.
+STILL_CSS = ("<style>.tutor-live-still{pointer-events:none}.tutor-live-still "
+             ".widget-button{min-height:44px;font-size:1.1em}</style>")
 
 
 # --- drawing a question and its answers --------------------------------------------------------
@@ -57,13 +62,35 @@ def question_html(task, *, width: int = 110, reveal: bool = False) -> str:
             f'align-items:center;justify-content:center">{head}{"".join(cards)}</div>{ask}')
 
 
+def idea_html(step) -> str:
+    """A lesson step's idea, above its question (as in the lesson)."""
+    return (f'<p class="tutor-live-idea" style="font-size:1.15em;margin:.3em 0">'
+            f"{escape(lesson_text(step.text))}</p>")
+
+
+def question_view(task, step=None, *, reveal: bool = False, still: bool = False):
+    """A question as a widget: a trick drawn large on the projector (``still``), the task's
+    own view on a learner's page; a lesson's step with its idea above it. The projector's copy
+    of any other task is its view, shown and not clicked."""
+    if still and task.kind == "trick" and step is None:
+        return W.HTML(question_html(task, reveal=reveal))
+    head = [W.HTML(idea_html(step))] if step is not None else []
+    if not still:
+        return W.VBox([*head, task.view]) if head else task.view
+    if task.kind == "trick":
+        return W.VBox([*head, W.HTML(question_html(task, reveal=reveal))])
+    view = W.VBox([task.view])
+    view.add_class("tutor-live-still")
+    return W.VBox([*head, W.HTML(STILL_CSS), view])
+
+
 def spread_html(task, tally, names: dict[str, list[str]] | None = None) -> str:
     """The spread of the class's answers as bars (the right answer marked in words and in
     colour), with who gave each answer only when ``names`` is given."""
     most = max([count for _k, count, _r in tally.bars] + [1])
     rows = []
     for key, count, right in tally.bars:
-        words = answer_words(task.variant.name, key, _prompt(task))
+        words = answer_label(task, key)
         share = count / tally.answered if tally.answered else 0.0
         colour = "#1e7b34" if right else "#868e96"
         mark = (" ✓ " + escape(_("right answer"))) if right else ""
@@ -80,12 +107,6 @@ def spread_html(task, tally, names: dict[str, list[str]] | None = None) -> str:
             f'<div style="width:{100 * count / most:.0f}%;background:{colour};height:100%;'
             f'border-radius:4px"></div></div>{who}</div>')
     return '<div class="tutor-live-spread" role="list">' + "".join(rows) + "</div>"
-
-
-def _prompt(task) -> str:
-    """The stored prompt of a trick (the vira first, as the class records keep it)."""
-    codes = " ".join(c.code for _s, c in task.plays)
-    return f"{task.vira.code}|{codes}" if task.vira is not None else codes
 
 
 def _p(text: str, cls: str = "", size: str = "1em") -> str:
@@ -105,6 +126,8 @@ class LiveSeat:
         self.state: LiveState | None = None
         self.last_id: int | None = None
         self.task = None
+        self.step = None  # the lesson's step asked (None in a quick set)
+        self.outcome = None  # the engine's verdict on this page's answer to the question
         self._ahead = None  # ((live id, question), task) built ahead of the teacher's Next
         self.mine: str | None = None
         self.message = ""
@@ -171,7 +194,11 @@ class LiveSeat:
                             "page open: the first question will appear here."))
             return
         self.last_id = state.id
+        if self.task is not None:
+            self.task.view.close()
         self.task = self._task_for(state)
+        self.step = question_step(state)
+        self.outcome = None
         self.task.on_outcome(self._answered)
         self.mine = self._stored_answer(state)
         self._draw_status(state)
@@ -184,7 +211,7 @@ class LiveSeat:
             self._say(_("Time is up for this question. Wait for your teacher to show the "
                         "answer."))
         else:
-            self.body.children = [self.task.view]
+            self.body.children = [question_view(self.task, self.step)]
             self._say(_("Question {n}: answer on your own. Your teacher shows the right "
                         "answer when everyone has answered.").format(n=state.question))
 
@@ -202,7 +229,7 @@ class LiveSeat:
         return rows[0][3] if rows else None
 
     def _received(self) -> None:
-        words = answer_words(self.task.variant.name, self.mine, _prompt(self.task))
+        words = answer_label(self.task, self.mine)
         self.body.children = [W.HTML(_p(_("You answered: {answer}.").format(answer=words),
                                         "tutor-live-mine", "1.2em"))]
         self._say(_("Answer received. Wait for your teacher to show the right answer."),
@@ -210,16 +237,42 @@ class LiveSeat:
 
     def _reveal(self) -> None:
         task = self.task
-        self.body.children = [W.HTML(question_html(task, width=72, reveal=True))]
-        if self.mine is None:
-            self._say(_("You did not answer this one.") + " " + task.explanation, "info")
-            return
-        if self.mine in task.correct:
-            self._say(_("Right.") + " " + task.explanation, "right")
+        right, mine = self._verdicts()
+        if task.kind == "trick":
+            self.body.children = [W.HTML(question_html(task, width=72, reveal=True))]
         else:
+            answer = answer_label(task, right.correct or right.answer)
+            head = [W.HTML(idea_html(self.step))] if self.step is not None else []
+            self.body.children = [*head, W.HTML(_p(_("The right answer: {answer}.").format(
+                answer=answer), "tutor-live-key", "1.2em"))]
+        if mine is None:
+            self._say(_("You did not answer this one.") + " " + right.explanation, "info")
+        elif mine.right:
+            self._say(_("Right.") + " " + right.explanation, "right")
+        else:
+            self._say(" ".join(t for t in (mine.explanation, mine.note) if t), "wrong")
+
+    def _verdicts(self):
+        """The engine's verdicts on the right answer and on this learner's (None if none): a
+        trick's from the task itself, any other task's from this page's answer or a copy of
+        the question (after a reload)."""
+        task, state = self.task, self.state
+        if task.kind == "trick":
+            right = Outcome(True, True, task.explanation, correct=" ".join(sorted(task.correct)))
+            if self.mine is None:
+                return right, None
+            if self.mine in task.correct:
+                return right, Outcome(True, True, task.explanation, answer=self.mine)
             from ..steps.tasks.tricks import why_wrong
 
-            self._say(why_wrong(task.variant, task.vira, task.verdict, self.mine), "wrong")
+            return right, Outcome(False, True, why_wrong(task.variant, task.vira, task.verdict,
+                                                         self.mine), answer=self.mine)
+        mine = None
+        if self.mine is not None:
+            mine = self.outcome if self.outcome is not None and \
+                self.outcome.answer == self.mine else key_outcome(state, answer=self.mine)
+        right = mine if mine is not None and mine.right else key_outcome(state)
+        return right, mine
 
     def _summary(self, live_id: int) -> None:
         me = self.session.learner.id
@@ -238,9 +291,13 @@ class LiveSeat:
         state = self.state
         if state is None or self.task is None:
             return
+        if outcome.slip or not outcome.answer:  # not an answer (a refused click): not stored
+            if outcome.note:
+                self._say(outcome.note, "error")
+            return
         try:
             said = self.store.live_answer(self.session.learner, state.id, state.question,
-                                          self.task.variant.name, _prompt(self.task),
+                                          self.task.variant.name, stored_prompt(self.task),
                                           outcome.answer, outcome.correct, outcome.right)
         except StoreError as err:
             self._say(classroom.save_problem(err.reason), "error")
@@ -248,6 +305,7 @@ class LiveSeat:
             return
         if said in ("stored", "again"):
             self.mine = outcome.answer if said == "stored" else self._stored_answer(state)
+            self.outcome = outcome if said == "stored" else None
             self._received()
             return
         refused = (_("That question is closed: your teacher has moved on. Here is the question "

@@ -139,6 +139,19 @@ def _step_words(kind: str, item: int, variant: str, prompt: str) -> str:
     return _("{step}: {question}").format(step=step, question=asked)
 
 
+def _live_kind(kind: str, item: int, variant: str) -> str:
+    """The task kind of a live lesson's question ``item``: a quick set's own kind, a lesson's
+    step's (the steps it asks in that variant)."""
+    if not kind[:1].isdigit():
+        return kind
+    try:
+        from ..steps.lesson_steps import one_answer_steps
+
+        return one_answer_steps(kind, truco.variant(variant))[item - 1].task
+    except Exception:  # no such lesson or step any more: named generically
+        return kind
+
+
 def question_words(quiz, item, variant, prompt) -> str:
     """A stored question in words, in the teacher's language: "Trick quiz, question 1:
     6 of diamonds against queen of clubs", "Step 3: ..." for a lesson's step; a generic name
@@ -149,7 +162,8 @@ def question_words(quiz, item, variant, prompt) -> str:
         item = 0
     kind, n = _split_quiz(quiz)
     if kind.startswith("live-"):  # a live lesson's question (quiz live-<kind>-<lesson id>)
-        asked = _step_words(kind[len("live-"):], item - 1, str(variant), str(prompt or ""))
+        asked = _step_words(_live_kind(kind[len("live-"):], item, str(variant)), item - 1,
+                            str(variant), str(prompt or ""))
         asked = asked.split(": ", 1)[1] if ": " in asked else ""
         name = _("Live question {n}").format(n=item)
         return _("{question}: {detail}").format(question=name, detail=asked) if asked else name

@@ -45,7 +45,7 @@ from .config import Settings
 from .limits import GATE, BrowserId, client_key, refusal
 from .homework_panel import HomeworkPanel
 from .live import COUNTDOWNS
-from .live_projector import LiveProjector, plan_options
+from .live_projector import LiveProjector, PlanPicker
 from .qr import join_html, join_url
 from .session import shared_store
 from .stats import (answer_words, csv_text, learner_stats, lesson_name, percent,
@@ -274,10 +274,7 @@ class TeacherPage:
                                  self.skills_html, self.questions_html, self.plot,
                                  self.learner_box,
                                  self.download])
-        self.live_plan = W.Dropdown(description=_("Live lesson"),
-                                    options=plan_options(truco.VARIANT_NAMES),
-                                    style={"description_width": "initial"},
-                                    layout=W.Layout(width="min(100%, 30em)"))
+        self.live_plan = PlanPicker(truco.VARIANT_NAMES, truco.VARIANT_NAMES[0])
         self.live_countdown = W.Dropdown(
             description=_("Countdown"), style={"description_width": "initial"},
             options=[(_("Off"), 0), *((_("{n} s").format(n=n), n) for n in COUNTDOWNS[1:])])
@@ -292,7 +289,7 @@ class TeacherPage:
                                       "You lead: one question at a time on the projector, "
                                       "every learner answers on their own device, you reveal "
                                       "the answer and move on.")) + "</p>"),
-                                  W.HBox([self.live_plan, self.live_countdown],
+                                  W.HBox([self.live_plan.box, self.live_countdown],
                                          layout=W.Layout(flex_flow="row wrap")),
                                   self.live_button, W.HTML(self._guide_link())])
         self.class_box.children = (*self.class_box.children[:4], self.live_start,
