@@ -52,6 +52,19 @@ def shot(page, name: str, small: bool = False) -> None:
             shutil.copyfile(path, DOCS_IMG / name)
 
 
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1280, "height": 900}
+
+
+def open_page(record_page, server, url: str, size: dict):
+    """A learner's page opened at a screen size and waited on until it is ready."""
+    page = record_page(server).page
+    page.set_viewport_size(size)
+    page.goto(url, wait_until="commit")
+    ready(page)
+    return page
+
+
 def test_a_whole_live_lesson(live_server, record_page):
     server, store = live_server
     code = store.create_class("Room 7")
@@ -60,13 +73,11 @@ def test_a_whole_live_lesson(live_server, record_page):
     live_url = f"{base}voila/render/lessons/live.ipynb?learner="
 
     teacher = record_page(server).page
-    teacher.set_viewport_size({"width": 1280, "height": 900})
+    teacher.set_viewport_size(DESK)
     open_teacher(teacher, base, PASSCODE, code)
     # Ana is on a lesson when the teacher starts: a banner takes her into the live lesson.
-    a = record_page(server).page
-    a.set_viewport_size({"width": 1280, "height": 900})
-    a.goto(f"{base}voila/render/lessons/03_tricks.ipynb?learner={ana.token}", wait_until="commit")
-    ready(a)
+    lesson_url = f"{base}voila/render/lessons/03_tricks.ipynb?learner="
+    a = open_page(record_page, server, lesson_url + ana.token, DESK)
     expect(a.locator(".tutor-live-banner")).to_have_count(0)
     teacher.get_by_role("button", name="Start a live lesson").click()
     projector = teacher.locator(".tutor-live-projector")
@@ -78,14 +89,8 @@ def test_a_whole_live_lesson(live_server, record_page):
     a.wait_for_url(re.compile(r"/live\.ipynb\?learner="))
     ready(a)
     # Bruno on a phone, Chen in Persian.
-    b = record_page(server).page
-    b.set_viewport_size({"width": 390, "height": 844})
-    b.goto(live_url + bruno.token, wait_until="commit")
-    ready(b)
-    c = record_page(server).page
-    c.set_viewport_size({"width": 1280, "height": 900})
-    c.goto(live_url + chen.token + "&lang=fa", wait_until="commit")
-    ready(c)
+    b = open_page(record_page, server, live_url + bruno.token, PHONE)
+    c = open_page(record_page, server, live_url + chen.token + "&lang=fa", DESK)
     deal = seat_cards(a)
     assert seat_cards(b) == deal and seat_cards(c) == deal  # one deal for everyone
     expect(c.locator(".tutor-live-status")).to_contain_text("۱")  # Persian digits
@@ -134,10 +139,7 @@ def test_a_whole_live_lesson(live_server, record_page):
 
     # A late joiner comes in at the question on screen; Next moves every page on.
     dara = store.join(code, "Dara")
-    d = record_page(server).page
-    d.set_viewport_size({"width": 390, "height": 844})
-    d.goto(live_url + dara.token, wait_until="commit")
-    ready(d)
+    d = open_page(record_page, server, live_url + dara.token, PHONE)
     expect(d.locator(".tutor-live-seat .tutor-feedback")).to_contain_text(
         "You did not answer this one.")
     projector.get_by_role("button", name="Next question").click()
@@ -176,3 +178,62 @@ def test_the_for_teachers_page_shows_its_pictures(live_server, record_page):
             assert shots.nth(i).evaluate("img => img.complete && img.naturalWidth > 0")
             assert shots.nth(i).get_attribute("alt")
         shot(page, f"for-teachers-{width}.png")
+
+
+def test_a_lesson_run_live(live_server, record_page):
+    """A lesson's steps led live: the teacher picks the variant and the lesson, each step's
+    idea and question on the projector and on the learners' pages (one a phone in Persian),
+    answered with the question's own buttons, the engine's verdict on each page at Reveal."""
+    server, store = live_server
+    code = store.create_class("Room 8")
+    eva, faraz = (store.join(code, name) for name in ("Eva", "Faraz"))
+    base = str(server)
+    live_url = f"{base}voila/render/lessons/live.ipynb?learner="
+    teacher = record_page(server).page
+    teacher.set_viewport_size(DESK)
+    open_teacher(teacher, base, PASSCODE, code)
+    teacher.locator(".tutor-live-plan select").select_option(
+        label="Lesson: 5. Raising the stakes")
+    teacher.get_by_role("button", name="Start a live lesson").click()
+    projector = teacher.locator(".tutor-live-projector")
+    expect(projector.locator(".tutor-live-head")).to_have_text(re.compile(r"^Question 1 of "))
+    steps = store.live_of(code)
+    assert steps is not None and steps.plan == "05_raising:mineiro:2"
+    expect(projector.locator(".tutor-live-head")).to_have_text(
+        f"Question 1 of {steps.questions}")
+    expect(projector.locator(".tutor-live-idea")).to_be_visible()
+    e = open_page(record_page, server, live_url + eva.token, DESK)
+    f = open_page(record_page, server, live_url + faraz.token + "&lang=fa", PHONE)
+    for n in (1, 2):
+        for page in (e, f):
+            expect(page.locator(".tutor-live-idea")).to_be_visible()
+            choices = page.locator(".tutor-live-seat .tutor-task-choices button:visible")
+            expect(choices.first).to_be_visible()
+        if n == 1:
+            shot(teacher, "live-lesson-projector-asking.png")
+            shot(f, "live-lesson-fa-phone-asking.png")
+        e.locator(".tutor-live-seat .tutor-task-choices button:visible").first.click()
+        f.locator(".tutor-live-seat .tutor-task-choices button:visible").last.click()
+        for page in (e, f):
+            expect(page.locator(".tutor-live-mine")).to_be_visible()
+        expect(projector.locator(".tutor-live-count")).to_have_text("2 of 2 have answered")
+        projector.get_by_role("button", name="Reveal the answer").click()
+        expect(projector.locator(".tutor-live-spread .tutor-live-right")).to_be_visible()
+        expect(projector.locator(".tutor-live-why")).not_to_be_empty()
+        live = store.live_of(code)
+        said = {r[1]: r[4] for r in store.live_answers(live.id, n)}
+        for page, name in ((e, "Eva"), (f, "Faraz")):
+            expect(page.locator(".tutor-live-seat .tutor-feedback .tutor-msg")).to_have_attribute(
+                "data-tone", "right" if said[name] else "wrong")
+            expect(page.locator(".tutor-live-key")).to_be_visible()
+        if n == 1:
+            shot(teacher, "live-lesson-projector-revealed.png")
+            shot(f, "live-lesson-fa-phone-revealed.png")
+            projector.get_by_role("button", name="Next question").click()
+            expect(projector.locator(".tutor-live-head")).to_have_text(
+                f"Question 2 of {steps.questions}")
+    projector.get_by_role("button", name="End the live lesson").click()
+    expect(projector.locator(".tutor-live-learners")).to_contain_text("Faraz")
+    right = sum(r[4] for r in store.live_answers(live.id) if r[1] == "Eva")
+    expect(e.locator(".tutor-live-seat .tutor-feedback")).to_contain_text(
+        f"Right answers: {right} of 2.")

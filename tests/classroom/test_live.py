@@ -86,7 +86,7 @@ def test_a_whole_live_lesson(room, store):
     assert live.next()  # the last question: the lesson ends
     poll(*seats)
     assert live.state is None and live.ended is not None
-    assert "tutor-live-results" in live.question.value
+    assert "tutor-live-results" in live.question.children[0].value
     assert "Chen" in live.spread.value  # per learner at the end
     assert seats[2].message == "Right answers: 9 of 9."
     # stored as class answers: the teacher's tables and the CSV have them
@@ -165,11 +165,74 @@ def test_the_countdown_closes_the_question(room, store, monkeypatch):
     assert live.reveal()
 
 
+@pytest.mark.parametrize("plan", ["05_raising:mineiro:2", "07_envido_flor:argentino:2",
+                                  "01_ranking:truc:2", "12_odds:paulista:2"])
+def test_a_lesson_run_live_asks_its_steps(room, store, plan):
+    """A lesson's steps, one question each: the step's idea above the question, answers in
+    the question's own words on the projector, the engine's reason on every page."""
+    page, code, learners, seats = room
+    live = page.start_live(plan, 0)
+    steps = parse_plan(plan).steps
+    assert live.state.questions == len(steps) >= 2
+    for n, step in enumerate(steps, 1):
+        poll(*seats)
+        assert {s.state.question for s in seats} == {n}
+        assert {s.task.item for s in seats} == {live.task.item}  # one deal for everyone
+        assert seats[0].task.kind == step.task
+        idea = escape(step.text)
+        assert idea in seats[0].body.children[0].children[0].value
+        assert idea in live.question.children[0].children[0].value
+        still = live.question.children[0].children[-1]
+        assert "tutor-live-still" in still._dom_classes and still.children == (live.task.view,)
+        seats[0].task.answer(seats[0].task.solution())
+        seats[1].task.answer(seats[1].task.wrong_answer())
+        assert "Answer received" in seats[0].message and "Answer received" in seats[1].message
+        live.poll()
+        assert live.tally.answered == 2 and live.spread.value == ""
+        assert live.reveal()
+        poll(*seats)
+        assert seats[0].message.startswith("Right.") and seats[0].feedback.msg["tone"] == "right"
+        assert seats[1].feedback.msg["tone"] == "wrong" and len(seats[1].message) > 20
+        assert "did not answer" in seats[2].message
+        assert "The right answer:" in seats[2].body.children[-1].value
+        right = [k for k, _count, ok in live.tally.bars if ok]
+        assert right == [seats[0].mine] and live.tally.right == 1
+        label = escape(live.task.choices[right[0]]) if hasattr(live.task, "choices") else None
+        assert label is None or label in live.spread.value
+        assert live.right.explanation and escape(live.right.explanation) in live.spread.value
+        if n == 1:  # a reload after the reveal: the verdict again, from a copy of the question
+            again = LiveSeat(Session(learners[1], store, "live"), store)
+            assert again.message == seats[1].message
+        live.next()
+    poll(*seats)
+    assert live.ended is not None and seats[0].message == \
+        f"Right answers: {len(steps)} of {len(steps)}."
+    rows = [r for r in store.class_answers(code) if r[2] == "live"]
+    assert len(rows) == 2 * len(steps)
+    named = question_words(rows[0][3], rows[0][5], rows[0][6], rows[0][7])
+    assert named.startswith("Live question 1: ") and len(named) > len("Live question 1: ")
+
+
+def test_a_refused_click_in_a_lesson_stores_nothing(room, store):
+    page, code, learners, seats = room
+    page.start_live("01_ranking:mineiro:2", 0)
+    poll(*seats)
+    seats[0].task.answer("Zz")  # forged: no card of this question
+    assert seats[0].feedback.msg["tone"] == "error" and seats[0].mine is None
+    assert store.live_answers(seats[0].state.id, 1) == []
+    seats[0].task.answer(seats[0].task.solution())  # the question is still there to answer
+    assert "Answer received" in seats[0].message
+
+
 def test_plans_and_the_banner(store):
     assert ("Who wins this trick? (Truco Mineiro, 2 players)", PLAN) in plan_options(
         ["mineiro"])
     with pytest.raises(ValueError, match="unknown live plan"):
         parse_plan("trick:mineiro:5")
+    lessons = dict((p, w) for w, p in plan_options(["mineiro", "argentino"]))
+    assert lessons["03_tricks:mineiro:2"] == "Lesson: 3. Tricks and hands (Truco Mineiro)"
+    assert "07_envido_flor:argentino:2" in lessons and "07_envido_flor:mineiro:2" not in lessons
+    assert not any(p.startswith("09_play") for p in lessons)  # no question of one answer
     code = store.create_class("B")
     session = Session(store.join(code, "Eli"), store, "03_tricks")
     banner = LiveBanner(session, "live.ipynb?learner=x")
