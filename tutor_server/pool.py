@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import time
 from queue import Empty
 from pathlib import Path
@@ -286,11 +287,7 @@ class PoolMixin:
             self.log.warning("Pooled kernel %s could not be used (%s); starting a new one",
                              kernel_id, exc)
             self._pool_close_client(pooled)
-            if kernel_id in self._kernels:
-                try:
-                    await super().shutdown_kernel(kernel_id, now=True)
-                except Exception:
-                    pass
+            await self._pool_shut_down(kernel_id)
             return await super().start_kernel(path=path, env=env, kernel_name=pooled.kernel_name)
         self._pool_close_client(pooled)
         kernel = self._kernels.get(kernel_id)
@@ -301,6 +298,38 @@ class PoolMixin:
         self.log.info("Kernel %s: a warm kernel from the pool (warmed in %.1f s)", kernel_id,
                       time.monotonic() - pooled.started)
         return kernel_id
+
+    async def _pool_shut_down(self, kernel_id: str) -> None:
+        """Shut a pooled kernel that cannot be used down, for certain. Jupyter's restarter may
+        be starting it again meanwhile (it was killed): a shutdown during that restart can fail
+        and leave the kernel listed, counted against the server's limit. So a restart under
+        way is waited for (10 s at most) and the shutdown tried again; a kernel still listed
+        after three tries has its process killed and is forgotten."""
+        for _attempt in range(3):
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None:
+                return
+            ready = getattr(kernel, "ready", None)
+            if isinstance(ready, asyncio.Future) and not ready.done():
+                try:
+                    await asyncio.wait_for(asyncio.shield(ready), 10)
+                except Exception:
+                    pass  # a restart that failed or hangs: shut down anyway
+            try:
+                await super().shutdown_kernel(kernel_id, now=True)
+            except Exception as exc:
+                self.log.warning("Pooled kernel %s did not shut down (%s): trying again",
+                                 kernel_id, exc)
+        if kernel_id in self._kernels:
+            pid = self._kernel_pid(kernel_id)
+            self.log.warning("Pooled kernel %s killed and forgotten (process %s)", kernel_id,
+                             pid)
+            if pid:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass  # gone already
+            self.remove_kernel(kernel_id)
 
     async def _pool_run(self, pooled: _Pooled, code: str, timeout: float = 60.0) -> None:
         """Run ``code`` in a pooled kernel (silently) and wait for its reply.

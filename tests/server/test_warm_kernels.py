@@ -392,6 +392,36 @@ def test_a_ready_pooled_kernel_that_died_is_replaced_for_the_page(clean_env):
     assert page != dead and running == [page] and said.strip() == "42"
 
 
+def test_a_pooled_kernel_in_the_middle_of_its_restart_is_shut_down_all_the_same(clean_env):
+    """A warm kernel killed in the pool while Jupyter's restarter is still starting it again
+    when a page takes it (its ``ready`` not settled: jupyter_client's shutdown then fails on
+    it): the pool waits for the restart, shuts it down, and only the page's kernel is left.
+    In a loaded pair of test runs this left the dead kernel listed, counted against the
+    server's limit."""
+    async def scenario():
+        manager = TutorKernelManager(pool_size=1, root_dir=str(REPO), max_kernels=10)
+        try:
+            await manager._pool_fill()
+            (dead,) = manager.pooled_kernels()
+            kernel = manager.get_kernel(dead)
+            _sigkill(manager, dead)
+            loop = asyncio.get_running_loop()
+            restarting = kernel._ready = loop.create_future()  # a restart under way
+            loop.call_later(4, restarting.set_result, None)  # ... that ends 4 s on
+            manager.pool_size = 0
+            page = await asyncio.wait_for(
+                manager.start_kernel(path="lessons", kernel_name="python3",
+                                     env=dict(os.environ)), 60)
+            return dead, page, list(manager._kernels), \
+                await _kernel_says(manager, page, "print(6 * 7)")
+        finally:
+            manager.pool_size = 0
+            await manager.shutdown_all(now=True)
+
+    dead, page, running, said = asyncio.run(scenario())
+    assert page != dead and running == [page] and said.strip() == "42"
+
+
 def test_a_pooled_kernel_restarted_on_its_old_ports_is_not_taken(clean_env):
     """A warm kernel killed in the pool and started again by Jupyter's restarter before a page
     comes (on the same ports, cold, and deaf to the pool's client): the page does not wait on
