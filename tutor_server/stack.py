@@ -183,10 +183,25 @@ class HAProxy:
                                             stdin=subprocess.DEVNULL)
         try:
             wait_for_port(self.port, self.process, log=log_path)
+            self._wait_for_socket()
         except BaseException:
             self.stop()
             raise
         self.url = f"http://127.0.0.1:{self.port}/"
+
+    def _wait_for_socket(self, timeout: float = START_TIMEOUT) -> None:
+        """HAProxy opens its listening port and its runtime API's socket one after the other:
+        on a busy machine the first command came between the two (the socket file was not
+        there yet). Wait for the socket too, bounded, failing at once if HAProxy exits."""
+        deadline = time.monotonic() + timeout
+        while not self.socket.exists():
+            if self.process.poll() is not None:
+                raise RuntimeError(f"HAProxy exited ({self.process.returncode}) before its "
+                                   f"runtime API was up; see {self.log_path}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"HAProxy's runtime API ({self.socket}) not up after "
+                                   f"{timeout} s; see {self.log_path}")
+            time.sleep(0.05)
 
     def command(self, line: str) -> str:
         """One command on the runtime API (``show servers state``, ``set server ...``)."""
