@@ -122,13 +122,13 @@ def homework_html(items, stars: dict, today: dt.date | None = None, href=None) -
         state = _("done") if done else (_("due") if today <= due else _("past the date"))
         title = escape(lesson_name(lesson))
         if href is not None:
-            title = (f'<a class="tutor-homework-link" style="color:#1864ab;font-weight:600" '
+            title = (f'<a class="tutor-homework-link" style="color:var(--tutor-accent, #1864ab);font-weight:600" '
                      f'href="{escape(href(lesson), quote=True)}">{title}</a>')
         when = _("by {day}").format(day=due_words(due))
         mark = "✓ " if done else ""
         lines.append(f'<li class="tutor-homework-item" style="margin:.25em 0">{mark}{title} — '
                      f"{escape(when)} ({escape(state)})</li>")
     head = _("Homework from your teacher")
-    return (f'<div class="tutor-homework" style="border:1px solid #1864ab;border-radius:8px;'
+    return (f'<div class="tutor-homework" style="border:1px solid var(--tutor-accent, #1864ab);border-radius:8px;'
             f'padding:.5em 1em;margin:.5em 0"><strong>{escape(head)}</strong>'
             f'<ul style="margin:.3em 0;padding-inline-start:1.2em">{"".join(lines)}</ul></div>')

@@ -227,7 +227,7 @@ class LiveProjector:
             tail = " · " + _("time is up")
         self.header.value = (f'<h2 class="tutor-live-head" style="margin:.2em 0">'
                              f"{escape(head + tail)}</h2>"
-                             + f'<p style="margin:0;color:#495057">{escape(plan_words(state.plan))}</p>')
+                             + f'<p style="margin:0;color:var(--tutor-ink-muted, #495057)">{escape(plan_words(state.plan))}</p>')
         size = self.class_size()
         said = _("{n} of {total} have answered").format(n=number(self.tally.answered),
                                                         total=number(size))

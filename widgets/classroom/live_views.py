@@ -96,14 +96,14 @@ def spread_html(task, tally, names: dict[str, list[str]] | None = None) -> str:
         mark = (" ✓ " + escape(_("right answer"))) if right else ""
         who = ""
         if names is not None and names.get(key):
-            who = ('<div class="tutor-live-names" style="font-size:.9em;color:#495057">'
+            who = ('<div class="tutor-live-names" style="font-size:.9em;color:var(--tutor-ink-muted, #495057)">'
                    + escape(", ".join(names[key])) + "</div>")
         rows.append(
             f'<div class="tutor-live-bar{" tutor-live-right" if right else ""}" '
             f'style="margin:.35em 0"><div style="display:flex;justify-content:space-between;'
             f'gap:1em;font-weight:{700 if right else 400}"><bdi>{escape(words)}{mark}</bdi>'
             f'<span>{number(count)} · {shown_percent(share, 0)}</span></div>'
-            f'<div style="background:#e9ecef;border-radius:4px;height:1.1em">'
+            f'<div style="background:var(--tutor-track, #e9ecef);border-radius:4px;height:1.1em">'
             f'<div style="width:{100 * count / most:.0f}%;background:{colour};height:100%;'
             f'border-radius:4px"></div></div>{who}</div>')
     return '<div class="tutor-live-spread" role="list">' + "".join(rows) + "</div>"

@@ -116,10 +116,10 @@ def join_html(code: str, url: str, big: bool = False) -> str:
              '<p style="font-size:' + ("1.3em" if big else "1em") + '">'
              + escape(_("Learners join at this address (or scan the code):"))
              + f'<br><a class="tutor-join-url" dir="ltr" style="word-break:break-all;'
-             f'font-weight:600;color:#1864ab" href="{escape(url, quote=True)}">'
+             f'font-weight:600;color:var(--tutor-accent, #1864ab)" href="{escape(url, quote=True)}">'
              f"{escape(url)}</a></p>"]
     if only_this_computer(url):
-        words.append('<p class="tutor-join-local" style="color:#a61e4d">' + escape(_(
+        words.append('<p class="tutor-join-local" style="color:var(--tutor-danger-ink, #a61e4d)">' + escape(_(
             "This address works on this computer only: open the teacher page with the "
             "computer's network address (the one learners' devices can reach, e.g. "
             "http://192.168.1.20:8866/...) to show one that works in the class.")) + "</p>")

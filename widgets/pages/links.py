@@ -298,18 +298,18 @@ _LINKS_CSS = r"""
 .tutor-nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0.6rem; padding: 0;
   margin: 0; }
 .tutor-nav ol { padding-left: 0; margin: 0; list-style: none; counter-reset: none; }
-.tutor-nav-path ol li { padding: 0.35rem 0; border-bottom: 1px solid #e3e6ea; }
+.tutor-nav-path ol li { padding: 0.35rem 0; border-bottom: 1px solid var(--tutor-line, #e3e6ea); }
 .tutor-nav-path ol li:last-child { border-bottom: none; }
-.tutor-nav a.tutor-link { color: #1864ab; font-weight: 600; text-decoration: none; }
+.tutor-nav a.tutor-link { color: var(--tutor-accent, #1864ab); font-weight: 600; text-decoration: none; }
 .tutor-nav a.tutor-link:hover, .tutor-nav a.tutor-link:focus-visible {
   text-decoration: underline; }
-.tutor-nav a.tutor-link:focus-visible { outline: 3px solid #1864ab; outline-offset: 2px; }
+.tutor-nav a.tutor-link:focus-visible { outline: 3px solid var(--tutor-accent, #1864ab); outline-offset: 2px; }
 .tutor-nav ul a.tutor-link { display: inline-block; padding: 0.45rem 0.9rem;
-  border: 1px solid #1864ab; border-radius: 6px; background: #fff; }
-.tutor-nav ul a.tutor-next { background: #1864ab; color: #fff; }
-.tutor-nav a[aria-current="page"] { color: #1b1b1b; }
-.tutor-nav .tutor-link-blurb { display: block; color: #495057; font-size: 0.92rem; }
-.tutor-nav .tutor-nav-note { color: #495057; margin: 0 0 0.5rem; }
+  border: 1px solid var(--tutor-accent, #1864ab); border-radius: 6px; background: var(--tutor-surface, #fff); }
+.tutor-nav ul a.tutor-next { background: var(--tutor-accent, #1864ab); color: var(--tutor-on-accent, #fff); }
+.tutor-nav a[aria-current="page"] { color: var(--tutor-ink, #1b1b1b); }
+.tutor-nav .tutor-link-blurb { display: block; color: var(--tutor-ink-muted, #495057); font-size: 0.92rem; }
+.tutor-nav .tutor-nav-note { color: var(--tutor-ink-muted, #495057); margin: 0 0 0.5rem; }
 """
 
 

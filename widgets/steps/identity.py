@@ -97,8 +97,9 @@ export default { render };
 
 _CSS = r"""
 .tutor-identity:empty { display: none; }
-.tutor-identity .tutor-progress-note { color: #495057; font-size: 0.95rem; margin: 0.3rem 0;
-  padding: 0.4rem 0.7rem; border-inline-start: 4px solid #adb5bd; background: #f8f9fa; }
+.tutor-identity .tutor-progress-note { color: var(--tutor-ink-muted, #495057); font-size: 0.95rem; margin: 0.3rem 0;
+  padding: 0.4rem 0.7rem; border-inline-start: 4px solid #adb5bd;
+  background: var(--tutor-surface-sunken, #f8f9fa); }
 """
 
 

@@ -148,21 +148,22 @@ _MAP_CSS = r"""
 .tutor-map-actions { display: flex; flex-wrap: wrap; gap: 0.6rem; margin: 0 0 0.9rem; }
 .tutor-map-action { display: inline-block; padding: 0.6rem 1rem; min-height: 44px;
   box-sizing: border-box; border-radius: 8px; font-weight: 600; text-decoration: none;
-  border: 1px solid #1864ab; color: #1864ab; background: #fff; max-width: 100%; }
-.tutor-map-action.tutor-map-continue { background: #1864ab; color: #fff; }
+  border: 1px solid var(--tutor-accent, #1864ab); color: var(--tutor-accent, #1864ab); background: var(--tutor-surface, #fff);
+  max-width: 100%; }
+.tutor-map-action.tutor-map-continue { background: var(--tutor-accent, #1864ab); color: var(--tutor-on-accent, #fff); }
 .tutor-map-action.tutor-map-due { border-color: #b35900; color: #7a3d00; background: #fff4e6; }
-.tutor-map-action:focus-visible { outline: 3px solid #1864ab; outline-offset: 2px; }
+.tutor-map-action:focus-visible { outline: 3px solid var(--tutor-accent, #1864ab); outline-offset: 2px; }
 .tutor-nav ol.tutor-map-list { display: grid; gap: 0.6rem; padding: 0; margin: 0;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); }
-.tutor-map-card { border: 1px solid #dee2e6; border-radius: 8px; padding: 0.6rem 0.8rem;
-  background: #fff; display: flex; flex-direction: column; gap: 0.2rem; min-width: 0;
+.tutor-map-card { border: 1px solid var(--tutor-line, #dee2e6); border-radius: 8px; padding: 0.6rem 0.8rem;
+  background: var(--tutor-surface, #fff); display: flex; flex-direction: column; gap: 0.2rem; min-width: 0;
   overflow-wrap: anywhere; }
-.tutor-map-card.tutor-map-done { border-color: #8fc79a; background: #f3faf4; }
+.tutor-map-card.tutor-map-done { border-color: #8fc79a; background: var(--tutor-done-bg, #f3faf4); }
 .tutor-map-card.tutor-map-started { border-color: #74a9d8; }
-.tutor-map-status { font-size: 0.95rem; color: #495057; }
-.tutor-map-done .tutor-map-status { color: #b8860b; font-size: 1.25rem; letter-spacing: 0.1em; }
+.tutor-map-status { font-size: 0.95rem; color: var(--tutor-ink-muted, #495057); }
+.tutor-map-done .tutor-map-status { color: var(--tutor-star-on-done, #b8860b); font-size: 1.25rem; letter-spacing: 0.1em; }
 .tutor-map-badge { align-self: flex-start; font-size: 0.8rem; font-weight: 700;
-  text-transform: uppercase; color: #5f3dc4; }
+  text-transform: uppercase; color: var(--tutor-violet, #5f3dc4); }
 .tutor-map-exam { border-width: 2px; }
 """
 

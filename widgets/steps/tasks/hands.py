@@ -131,12 +131,13 @@ class HandTask(Task):
         for i in range(3):
             result = self.tricks[i] if i < len(self.tricks) else "-"
             if result == "-":
-                word, colour = _("not played"), "#868e96"
+                word, colour = _("not played"), "var(--tutor-ink-muted, #495057)"
             elif result is None:
                 word = _("tied ({word})").format(word=_(self.variant.tie_word))
-                colour = "#5c3d00"
+                colour = "var(--tutor-ink-warm, #5c3d00)"
             else:
-                word, colour = str(team_label(result)), ("#1c5fa8", "#b02a4a")[result]
+                word, colour = str(team_label(result)), ("var(--tutor-team-a, #1c5fa8)",
+                                                          "var(--tutor-team-b, #b02a4a)")[result]
             trick = _("Trick {n}").format(n=i + 1)
             rows.append(f"<div style='flex:1 1 7em;border:2px solid {colour};border-radius:6px;"
                         f"padding:.3em .5em;text-align:center'><div style='font-size:.85em'>"
