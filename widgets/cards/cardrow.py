@@ -190,8 +190,7 @@ _CSS = r"""
 @media (max-width: 480px) {
   .tutor-cardrow { gap: 0.3rem; padding: 0.2rem; }
 }
-@media (prefers-reduced-motion: reduce) {
-  .tutor-cardrow .tutor-card { transition: none; }
+@media (prefers-reduced-motion: reduce) {  /* no transition anywhere: tutor.css */
   .tutor-cardrow .tutor-card:hover:not(.tutor-card-disabled) { transform: none; }
 }
 """

@@ -68,11 +68,14 @@ def _open(width: float, label: str, highlight: str | None, kind: str) -> str:
     marker = ""
     if highlight:
         marker = f' data-highlight="{highlight}" class="tutor-hl tutor-hl-{highlight}"'
+    # label "": a card drawn inside something that carries the name (a row of backs labelled
+    # "2 cards in hand"), hidden from screen readers rather than an image without a name
+    named = (f'role="img" aria-label="{escape(label, quote=True)}"' if label
+             else 'aria-hidden="true" focusable="false"')
+    title = f"<title>{escape(label, quote=False)}</title>" if label else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {VIEW_H}" '
-            f'width="{width:g}" height="{height:g}" role="img" '
-            f'aria-label="{escape(label, quote=True)}" data-card="{kind}"{marker} '
-            f'font-family="{FONT}" font-weight="bold" text-anchor="middle">'
-            f"<title>{escape(label, quote=False)}</title>")
+            f'width="{width:g}" height="{height:g}" {named} data-card="{kind}"{marker} '
+            f'font-family="{FONT}" font-weight="bold" text-anchor="middle">{title}')
 
 
 def _highlight_layer(highlight: str | None) -> str:

@@ -356,7 +356,7 @@ class VariantCompare(TutorWidget):
                     extra = _("{team}, trick {n}").format(team=team_label(team), n=i + 1)
                 else:
                     extra = _("{team}, not played").format(team=team_label(team))
-                items.append(card_item(v, card, self._vira_for(v), extra=extra, width=52))
+                items.append(card_item(v, card, self._vira_for(v), extra=extra, width=66))
         self.row.show(items)
         titles = (_("Trick"), _("Cards"), _(v.title), _(o.title))  # not in an f-string: Babel
         head = "<tr>" + "".join(f"<th>{escape(t)}</th>" for t in titles) + "</tr>"
@@ -377,10 +377,13 @@ class VariantCompare(TutorWidget):
             mark = ""
             cls = ""
             if self.differs[i]:
-                cls = ' class="tutor-differ" style="background:#fff3bf"'
+                cls = ' class="tutor-differ" style="background:var(--tutor-highlight, #fff3bf)"'
                 mark = " " + escape(_("(different winner)"))
-            rows.append(f"<tr{cls}><td>{i + 1}{mark}</td><td>{cards}</td>"
-                        + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+            # data-label: a phone stacks each row's cells under their column's title
+            label = [f' data-label="{escape(t, quote=True)}"' for t in titles]
+            rows.append(f"<tr{cls}><td{label[0]}>{i + 1}{mark}</td><td{label[1]}>{cards}</td>"
+                        + "".join(f"<td{label[k]}>{escape(c)}</td>"
+                                  for k, c in enumerate(cells, 2)) + "</tr>")
         hands = []
         for var in (v, o):
             verdict, k = self.hand_verdicts[var.name]
@@ -390,7 +393,7 @@ class VariantCompare(TutorWidget):
         turned = self._turner()
         if self.vira is not None and turned is not None:
             users = format_list([_(x.title) for x in (v, o) if x.uses_vira])
-            vira = card_html(turned, self.vira, self.vira, width=44,
+            vira = card_html(turned, self.vira, self.vira, width=56,
                              highlight=vira_highlight(turned),
                              caption=_("{vira} (used by {variants})").format(
                                  vira=vira_word(turned), variants=users))

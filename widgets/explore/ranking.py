@@ -185,7 +185,7 @@ class RankingExplorer(TutorWidget):
                 else:  # manilha, brava, pieza or mata: the ranking's kind; None for commons
                     hl = special_highlight(v, card, vira)
                 extra = _("level {position}").format(position=level.position)
-                items.append(card_item(v, card, vira, highlight=hl, extra=extra, width=56))
+                items.append(card_item(v, card, vira, highlight=hl, extra=extra, width=66))
         self.row.show(items)
         self._name_walk_button(ranking)
         # The list of levels changes with the variant, the vira or the language only, not

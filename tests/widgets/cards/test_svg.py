@@ -88,6 +88,14 @@ def test_face_down_with_label_and_width():
     assert root.get("width") == "50" and root.get("height") == "70"
 
 
+def test_a_back_without_a_name_is_hidden_from_screen_readers():
+    # a row of backs carries one name ("2 cards in hand"); each back in it is decoration, not
+    # an image without a text alternative (axe's svg-img-alt)
+    root = parse(card_back_svg(30, label=""))
+    assert root.get("aria-hidden") == "true" and root.get("role") is None
+    assert root.get("aria-label") is None and root.find(SVG_NS + "title") is None
+
+
 def test_width_scales_with_fixed_aspect():
     root = parse(card_svg(card_from_code("french", "4c"), width=120))
     assert (root.get("width"), root.get("height")) == ("120", "168")

@@ -71,7 +71,7 @@ class EnvidoCountTask(AnswerTask):
         top = []
         if self.muestra is not None:
             top.append(W.HTML(card_html(v, self.muestra, self.muestra,
-                                        highlight=vira_highlight(v), width=56,
+                                        highlight=vira_highlight(v), width=66,
                                         caption=vira_word(v))))
         counted = set(self.verdict.cards) if worked else set()
         self.row = CardRow(label=_("Your hand"), on_reject=lambda _m: self._refuse(

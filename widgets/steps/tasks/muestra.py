@@ -79,7 +79,7 @@ class MuestraTask(AnswerTask):
         self.explanation = self._why()  # worked out now, not between the click and its feedback
         self.row = CardRow(on_pick=self._click, on_reject=self._refuse,
                            label=_("Cards to pick from"))
-        muestra_html = W.HTML(card_html(v, m, m, highlight=vira_highlight(v), width=56,
+        muestra_html = W.HTML(card_html(v, m, m, highlight=vira_highlight(v), width=66,
                                         caption=vira_word(v)))
         self._layout([muestra_html, self.row])
         self.buttons.box.layout.display = "none"

@@ -66,7 +66,7 @@ class RankTask(Task):
         parts = []
         if vira is not None:
             vira_box = W.HTML(f'<div class="tutor-rank-vira" data-code="{vira.code}">'
-                              + card_html(v, vira, vira, highlight=vira_highlight(v), width=56,
+                              + card_html(v, vira, vira, highlight=vira_highlight(v), width=66,
                                           caption=vira_word(v)) + "</div>")
             parts.append(vira_box)
         question = _("Which card is stronger?")

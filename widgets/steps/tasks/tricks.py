@@ -59,7 +59,7 @@ def vira_html(variant, vira) -> str:
     """The vira or muestra as a card with a caption, named plainly (its label must not say
     what kind of card it is: a muestra can be a mata)."""
     caption = _("{vira}: {card}").format(vira=vira_word(variant), card=vira.name())
-    svg = card_svg(vira, highlight=vira_highlight(variant), width=56, label=caption,
+    svg = card_svg(vira, highlight=vira_highlight(variant), width=66, label=caption,
                    four_colour=four_colour_requested())
     return (f'<figure class="tutor-inline-card tutor-vira" style="display:inline-block;'
             f'margin:0 .3em;text-align:center">{svg}<figcaption style="font-size:.8em">'
@@ -147,7 +147,7 @@ class Refusals:
     def say(self, text: str) -> None:
         self.message = text
         self.html.value = (f'<div class="tutor-msg tutor-msg-error" role="status" '
-                           f'style="color:#4a2600;margin:.3em 0">{escape(text)}</div>')
+                           f'style="color:var(--tutor-ink-warm, #4a2600);margin:.3em 0">{escape(text)}</div>')
 
     def clear(self) -> None:
         if not self.message:  # nothing shown: nothing to write (a click's answer calls this)

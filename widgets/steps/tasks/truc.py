@@ -31,7 +31,7 @@ __all__ = ["ChoiceTask", "TrucSpecialTask", "cards_html"]
 TOPICS = ("redeal", "mon_reste", "spoiled")
 
 
-def cards_html(variant, cards, vira=None, width=56) -> str:
+def cards_html(variant, cards, vira=None, width=66) -> str:
     """Cards drawn side by side, named plainly (no manilha or brava word: no answer given
     away)."""
     items = [card_item(variant, c, vira, width=width, reveal=False) for c in cards]
