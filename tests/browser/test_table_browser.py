@@ -148,3 +148,21 @@ def test_the_table_fits_a_phone(tutor_page, players):
     check_summary(root, shadow)
     assert_fits(page, "the end of a hand")
     full_page(page, f"table/browser-phone-summary-{players}p.png")
+
+
+def test_a_played_card_moves_in_from_its_seat_unless_motion_is_reduced(tutor_page):
+    page = tutor_page.open_lesson(LESSON)
+    root, shadow = table(page), PlayTable(DEFAULT, seed=SEED)
+    expect_drawn(root, shadow)
+    # the page opened mid-deal: what is on the table is there already, nothing moves in
+    expect(root.locator(".tt-arrive")).to_have_count(0)
+    assert shadow.row.offered and shadow.game.current_player == shadow.seat
+    played = len(shadow.game.observation(shadow.seat).trick)
+    step(root, shadow)  # the learner plays a card (the computer may answer in the same drawing)
+    mine = root.locator(".tt-seat.tt-me .tt-card.tt-arrive")
+    expect(mine).to_have_count(1)
+    assert mine.evaluate("e => getComputedStyle(e).animationName") == "tt-arrive"
+    moved = root.locator(".tt-arrive").count()
+    assert moved >= 1 and moved <= 2 - played
+    page.emulate_media(reduced_motion="reduce")
+    assert mine.evaluate("e => getComputedStyle(e).animationName") == "none"

@@ -18,11 +18,22 @@ function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "tt-host";
   el.appendChild(host);
+  // The cards on the table at the last drawing, to tell a card just played from one already
+  // there: only a new card moves in from its seat (after the first drawing, so that a page
+  // opened mid-hand does not replay every card; CSS turns the move off for reduced motion).
+  let onTable = null;
   function draw() {
     const html = String(model.get("html") || "");
     if (host.tutorHtml === html) return;
     host.tutorHtml = html;
     host.innerHTML = html;  // built and escaped in Python from engine values
+    const now = new Set();
+    for (const card of host.querySelectorAll(".tt-card[data-played]")) {
+      const key = card.dataset.played;
+      now.add(key);
+      if (onTable !== null && !onTable.has(key)) card.classList.add("tt-arrive");
+    }
+    onTable = now;
   }
   model.on("change:html", draw);
   draw();
@@ -115,6 +126,16 @@ _CSS = r"""
 .tt-played .tt-card + .tt-card { margin-inline-start: 4px; }
 .tt-played .tt-old + .tt-old { margin-inline-start: calc(var(--tt-old) * -0.3); }
 .tt-won svg { filter: drop-shadow(0 0 6px #ffd43b); }
+/* A card just played moves in from its seat's side of the table (none with reduced motion:
+   the stylesheet of the page turns every animation off). */
+.tt-at-bottom { --tt-from: translateY(70%); }
+.tt-at-top { --tt-from: translateY(-70%); }
+.tt-at-left, .tt-at-topleft, [dir="rtl"] .tt-at-right, [dir="rtl"] .tt-at-topright {
+  --tt-from: translateX(-70%); }
+.tt-at-right, .tt-at-topright, [dir="rtl"] .tt-at-left, [dir="rtl"] .tt-at-topleft {
+  --tt-from: translateX(70%); }
+.tt-arrive { animation: tt-arrive .3s ease-out; }
+@keyframes tt-arrive { from { transform: var(--tt-from) scale(.92); opacity: .35; } }
 .tt-cap {
   display: block; line-height: 1.2; font-size: .72em; text-align: center; color: #fff;
   font-weight: 600; margin-top: 2px;
@@ -178,6 +199,27 @@ _CSS = r"""
   .tt-seat { justify-content: flex-start; }
   .tt-state-summary .tt-played .tt-card + .tt-card { margin-inline-start: 2px; }
 }
+/* Two players on a wide screen: the seats face each other across the felt (the opponent on
+   the left, the learner on the right, each played card towards the middle), the cards and the
+   scoreboard grow with the width, to be read from the back of a classroom. */
+@container (min-width: 760px) {
+  .tt[data-n="2"] { --tt-card: clamp(64px, 8cqi, 104px); --tt-back: clamp(30px, 3.4cqi, 44px); }
+  .tt[data-n="2"] .tt-head { font-size: clamp(15px, 1.6cqi, 21px); padding: 8px 14px; }
+  .tt[data-n="2"] .tt-felt {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr) minmax(0, 1fr);
+    grid-template-areas: "top centre bottom"; align-items: center; padding: 22px 18px;
+    min-height: calc(var(--tt-card) * 2.6);
+  }
+  .tt[data-n="2"] .tt-at-top { flex-direction: row; justify-content: flex-end; }
+  .tt[data-n="2"] .tt-at-bottom { flex-direction: row-reverse; justify-content: flex-end; }
+  .tt[data-n="2"] .tt-centre { font-size: 1.15em; }
+  .tt[data-n="2"] .tt-at-top, .tt[data-n="2"][dir="rtl"] .tt-at-bottom {
+    --tt-from: translateX(-70%); }
+  .tt[data-n="2"] .tt-at-bottom, .tt[data-n="2"][dir="rtl"] .tt-at-top {
+    --tt-from: translateX(70%); }
+  .tt[data-n="2"] .tt-at-bottom .tt-bubble::after, .tt[data-n="2"] .tt-at-top .tt-bubble::after {
+    display: none; }
+}
 .tt-shown { display: flex; justify-content: center; }
 .tt-shown svg { width: calc(var(--tt-card) * .8); filter: drop-shadow(0 1px 2px rgba(0,0,0,.3)); }
 .tt-shown svg + svg { margin-inline-start: calc(var(--tt-card) * -0.16); }
@@ -188,7 +230,6 @@ _CSS = r"""
   animation: tt-pop .18s ease-out;
 }
 .tt-gesture svg { width: 26px; flex: none; }
-@media (prefers-reduced-motion: reduce) { .tt-bubble, .tt-gesture { animation: none; } }
 
 /* The table's ipywidgets: the felt goes on behind the learner's hand and buttons. */
 .tutor-play .tutor-table {

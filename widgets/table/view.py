@@ -317,7 +317,9 @@ class TableView:
         cap = ""
         if trick:  # (a card never played is drawn muted, its label says so)
             cap = f'<span class="tt-cap">{escape(extra)}</span>'
-        return f'<span class="{cls}">{svg}{cap}</span>'
+        # a card of the trick under way is named, so that the board moves in only a new one
+        key = f' data-played="{_attr(card.code)}"' if now and trick is None else ""
+        return f'<span class="{cls}"{key}>{svg}{cap}</span>'
 
     def _vira_html(self, vira) -> str:
         if vira is None:

@@ -298,3 +298,20 @@ def test_flor_is_announced_at_the_table_with_a_bubble(variant, seed):
     assert "Flor!" in seat_section(t, "You")
     assert t.message.startswith("You announce flor (")
     assert "team A scores 3" in t.message
+
+
+def test_only_the_cards_of_the_trick_under_way_are_named_for_the_board_to_move_in():
+    t = PlayTable("mineiro", players=2, seed=9)
+    before = t.table.board.html.count("data-played=")
+    assert before == len(t.game.observation(t.seat).trick)
+    assert t.row.offered
+    code = sorted(t.row.offered)[0]
+    t.play(code)
+    board, obs = t.table.board.html, t.game.observation(t.seat)
+    if obs.trick:  # the computer has led the next trick: its card only
+        assert board.count("data-played=") == len(obs.trick) == 1
+        assert f'data-played="{code}"' not in board
+    else:  # the trick just finished stays on the table: the learner's card and the answer
+        assert f'data-played="{code}"' in board and board.count("data-played=") == 2
+    play_to_the_end_of_the_hand(t)
+    assert "data-played=" not in t.table.board.html  # the summary moves nothing
