@@ -162,11 +162,15 @@ class Exam(TaskPage):
             self._next()
             return
         self.results.append((self.plan[self.number], outcome.right))
-        if outcome.right:
-            self.right += 1
-            self.say(outcome.explanation or _("Right."), "right")
-        else:
-            self.say(outcome.explanation or _("Not quite."), "wrong")
+        # moving on: the verdict names its question, and the next one gets the focus
+        more = self.number + 1 < self.total
+        past = _("Question {n} of {total}:").format(n=self.number + 1, total=self.total) \
+            if more else ""
+        focus = self._tasks + 1 if more else 0
+        self.right += outcome.right
+        verdict = _("Right.") if outcome.right else _("Not quite.")
+        self.say(outcome.explanation or verdict, "right" if outcome.right else "wrong",
+                 past=past, focus=focus)
         self._next()
 
     def _store(self, task, outcome: Outcome) -> str | None:

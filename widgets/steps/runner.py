@@ -268,11 +268,16 @@ class StepRunner(TaskPage):
         # it, so a reload at once (a new kernel reading the store) opens that step. A write
         # that fails is kept for the page (StoredProgress).
         details = [outcome.note] if outcome.note else []
+        coming = self._tasks + 1  # the task drawn next gets the focus (the last: the summary)
         if outcome.right:
-            self.say(outcome.explanation or _("Right."), "right", details)  # the tick: the icon
+            later = [i for i in self.order if i > self.index]
+            # moving on, the verdict is a line of the step's history, its step named
+            past = _("Step {n} of {total} passed:").format(
+                n=self._position(), total=len(self.order)) if later else ""
+            self.say(outcome.explanation or _("Right."), "right", details,  # the tick: the icon
+                     past=past, focus=coming if later else 0)
             mistakes = self.step_mistakes.setdefault(self.index, 0)
             self.progress.pass_step(self.plan.lesson, self.index, mistakes)
-            later = [i for i in self.order if i > self.index]
             if later:
                 self._open(later[0])
             else:
@@ -280,7 +285,7 @@ class StepRunner(TaskPage):
             return
         self.step_mistakes[self.index] = self.step_mistakes.get(self.index, 0) + 1
         self.say(outcome.explanation or _("Not quite."), "wrong",
-                 details + [_("Try this one.")])
+                 details + [_("Try this one.")], focus=coming)
         self.progress.miss(self.plan.lesson, self.step, today())
         self._attempt += 1
         self._new_task()

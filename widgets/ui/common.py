@@ -378,12 +378,15 @@ class TutorWidget(FeedbackFirst):
         self.hook()  # a click's feedback leaves before the rest (widgets.ui.first)
         return root
 
-    def say(self, text: str, tone: str = "info", details: Iterable[str] = ()) -> None:
+    def say(self, text: str, tone: str = "info", details: Iterable[str] = (), *,
+            past: str = "", focus: int = 0) -> None:
+        """Show the learner ``text`` first; ``past`` and ``focus``: see
+        :meth:`~widgets.ui.feedback.FeedbackBox.show` (a page moving on to its next task)."""
         details = [d for d in details if d]
-        self.message = " ".join([text, *details])
+        self.message = " ".join([past, text, *details]).strip()
         self.tone = tone
         self._said += 1
-        set_feedback(self.feedback, text, tone, details, self._said)
+        set_feedback(self.feedback, text, tone, details, self._said, past=past, focus=focus)
         # The feedback leaves before whatever the caller draws next: during a click, release()
         # pauses (the kernel's output thread sends it) and sends what the click held back
         # (widgets.ui.first); otherwise send_now() waits until it has been sent.

@@ -67,6 +67,8 @@ _BOX = ("display:flex;align-items:flex-start;gap:.55em;box-sizing:border-box;max
 _BODY = "min-width:0"
 _ICON = "flex:none;margin-top:.1em"
 _STRONG = "font-weight:600"
+_PAST = "padding:.2em .6em;font-size:.92em;opacity:.92;border-inline-start-width:.2em"
+_ABOUT = "font-weight:600"
 
 
 def _colours(tone: str) -> str:
@@ -81,6 +83,10 @@ _CSS = "\n".join([
     f".tutor-msg-icon {{ {_ICON} }}",
     f".tutor-msg-strong {{ {_STRONG} }}",
     *(f".tutor-msg-{tone} {{ {_colours(tone)} }}" for tone in TONES),
+    # a verdict on a step that has moved on: a compact line of the step's history, its step
+    # named, so it is not read as a verdict on the task now on screen
+    f".tutor-msg-past {{ {_PAST} }}",
+    f".tutor-msg-about {{ {_ABOUT} }}",
 ])
 
 _ESM = r"""
@@ -114,6 +120,11 @@ function render({ model, el }) {
   const body = document.createElement("div");
   body.className = "tutor-msg-body";
   const main = document.createElement("div");
+  const about = document.createElement("span");  // the step a past verdict was about
+  about.className = "tutor-msg-about";
+  about.hidden = true;
+  const textEl = document.createElement("span");
+  main.append(about, textEl);
   body.appendChild(main);
   box.appendChild(body);
   el.appendChild(box);
@@ -131,7 +142,9 @@ function render({ model, el }) {
     const tone = (ICONS[msg.tone] || msg.tone === "info") ? msg.tone : "info";
     // No message yet: the box stays in the page (a live region must be there before it
     // speaks), empty and unstyled, so it takes no room.
-    const cls = said ? `tutor-msg tutor-msg-${tone}` : "tutor-msg-none";
+    const past = said && msg.past ? String(msg.past) : "";
+    const cls = said ? `tutor-msg tutor-msg-${tone}${past ? " tutor-msg-past" : ""}`
+                     : "tutor-msg-none";
     if (box.className !== cls) box.className = cls;
     const dir = msg.dir === "rtl" ? "rtl" : "ltr";
     if (box.getAttribute("dir") !== dir) box.setAttribute("dir", dir);
@@ -158,10 +171,13 @@ function render({ model, el }) {
         entry.word = word;
       }
     }
-    const strong = said && tone !== "info" ? "tutor-msg-strong" : "";
+    const label = past ? past + " " : "";  // a space, so a screen reader reads two words
+    if (about.textContent !== label) about.textContent = label;
+    about.hidden = !past;
+    const strong = said && tone !== "info" && !past ? "tutor-msg-strong" : "";
     if (main.className !== strong) main.className = strong;
     const text = String(msg.text || "");
-    if (main.textContent !== text) main.textContent = text;
+    if (textEl.textContent !== text) textEl.textContent = text;
     const details = Array.isArray(msg.details) ? msg.details : [];
     while (body.children.length > details.length + 1) body.lastElementChild.remove();
     details.forEach((line, i) => {
@@ -175,9 +191,44 @@ function render({ model, el }) {
     });
   }
 
-  model.on("change:msg", draw);
+  // msg.focus = n: the page's n-th task is coming (drawn just after this message); once it is
+  // there, the focus goes to it (its step's idea, read first), if the focus was on the page or
+  // nowhere (a clicked answer that went away), never taken from elsewhere.
+  let watching = null;
+  function focusNext() {
+    const n = Number(model.get("msg").focus) || 0;
+    if (watching) { watching.disconnect(); watching = null; }
+    const page = el.closest(".tutor-widget");
+    if (!n || !page) return;
+    const settle = () => {
+      const box = page.querySelector(`.tutor-task-${n}`);
+      if (!box) return false;
+      const active = document.activeElement;
+      if (active && active !== document.body && !page.contains(active)) return true;
+      const idea = page.querySelector(".tutor-step-text") || box;
+      if (!idea.hasAttribute("tabindex")) idea.setAttribute("tabindex", "-1");
+      idea.focus({ preventScroll: false });
+      return true;
+    };
+    if (settle()) return;
+    watching = new MutationObserver(() => {
+      if (settle()) { watching.disconnect(); watching = null; }
+    });
+    watching.observe(page, { subtree: true, attributes: true, attributeFilter: ["class"],
+                             childList: true });
+    // bounded: a task that never comes (the page was left) stops the watch; a slow machine
+    // drawing a deck of forty cards takes seconds
+    const mine = watching;
+    setTimeout(() => { if (watching === mine) { mine.disconnect(); watching = null; } }, 30000);
+  }
+
+  function update() { draw(); focusNext(); }
+  model.on("change:msg", update);
   draw();
-  return () => model.off("change:msg", draw);
+  return () => {
+    model.off("change:msg", update);
+    if (watching) watching.disconnect();
+  };
 }
 
 export default { render };
@@ -193,13 +244,22 @@ class FeedbackBox(anywidget.AnyWidget):
     msg = traitlets.Dict().tag(sync=True)
 
     def show(self, text: str, tone: str = "info", details: Iterable[str] = (),
-             count: int = 0) -> None:
+             count: int = 0, *, past: str = "", focus: int = 0) -> None:
         """Say ``text`` (plain text) in ``tone``; ``details`` are lines under it; ``count``
-        numbers the message, so saying the same words again still changes the box."""
+        numbers the message, so saying the same words again still changes the box.
+
+        ``past`` names the step the verdict was about when the page moves on with it ("Step 2
+        of 8 passed"): the box becomes a compact line of the step's history, said once.
+        ``focus`` = n: the page's n-th task comes next, and gets the focus once drawn."""
         tone = tone if tone in TONES else "info"
-        self.msg = {"text": str(text), "details": [str(d) for d in details if d],
-                    "tone": tone, "n": int(count), "dir": direction(),
-                    "word": _(_TONE_WORDS[tone]) if tone in _TONE_WORDS else ""}
+        msg = {"text": str(text), "details": [str(d) for d in details if d],
+               "tone": tone, "n": int(count), "dir": direction(),
+               "word": _(_TONE_WORDS[tone]) if tone in _TONE_WORDS else ""}
+        if past:
+            msg["past"] = str(past)
+        if focus:
+            msg["focus"] = int(focus)
+        self.msg = msg
 
     def clear(self) -> None:
         """No message: the box takes no room."""
@@ -211,14 +271,18 @@ class FeedbackBox(anywidget.AnyWidget):
         msg = self.msg
         if "tone" not in msg:
             return ""
-        tone = msg["tone"]
-        strong = "" if tone == "info" else f' style="{_STRONG}"'
+        tone, past = msg["tone"], msg.get("past", "")
+        strong = "" if tone == "info" or past else f' style="{_STRONG}"'
         lines = "".join(f"<div>{escape(d)}</div>" for d in msg["details"])
-        return (f'<div class="tutor-msg tutor-msg-{tone}" dir="{msg["dir"]}" role="status" '
+        about = (f'<span class="tutor-msg-about" style="{_ABOUT}">{escape(past)} </span>'
+                 if past else "")
+        cls, style = ("tutor-msg-past", f";{_PAST}") if past else ("", "")
+        return (f'<div class="tutor-msg tutor-msg-{tone}{" " + cls if cls else ""}" '
+                f'dir="{msg["dir"]}" role="status" '
                 f'aria-live="polite" data-tone="{tone}" data-n="{msg["n"]}" '
-                f'style="{_BOX};{_colours(tone)}">{tone_icon(tone, msg["word"])}'
+                f'style="{_BOX};{_colours(tone)}{style}">{tone_icon(tone, msg["word"])}'
                 f'<div class="tutor-msg-body" style="{_BODY}">'
-                f'<div{strong}>{escape(msg["text"])}</div>{lines}</div></div>')
+                f'<div{strong}>{about}{escape(msg["text"])}</div>{lines}</div></div>')
 
 
 def tone_icon(tone: str, word: str | None = None) -> str:
@@ -241,6 +305,6 @@ def feedback_box() -> FeedbackBox:
 
 
 def set_feedback(box: FeedbackBox, text: str, tone: str = "info", details: Iterable[str] = (),
-                 count: int = 0) -> None:
+                 count: int = 0, *, past: str = "", focus: int = 0) -> None:
     """Show ``text`` in ``box`` (see :meth:`FeedbackBox.show`)."""
-    box.show(text, tone, details, count)
+    box.show(text, tone, details, count, past=past, focus=focus)

@@ -139,8 +139,12 @@ def test_widgets_show_the_tone_they_say():
     assert t.tone == "info" and 'class="tutor-msg tutor-msg-info"' in t.feedback.value
     while t.task is hunt:
         t.answer(hunt.solution())
-    assert t.tone == "right" and 'class="tutor-msg tutor-msg-right"' in t.feedback.value
+    assert t.tone == "right" and 'class="tutor-msg tutor-msg-right' in t.feedback.value
     assert 'aria-label="Right"' in t.feedback.value
+    # the lesson moved on: the verdict names the step it was about, as a line of its history
+    assert "tutor-msg-past" in t.feedback.value
+    assert re.search(r"Step \d+ of \d+ passed: </span>", t.feedback.value)
+    assert t.feedback.msg["focus"] == t._tasks  # the new task, drawn since, gets the focus
     q = steps("03_tricks")
     q.answer(q.task.wrong_answer())
     assert q.tone == "wrong" and 'aria-label="Wrong"' in q.feedback.value
