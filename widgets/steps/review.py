@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from html import escape
 
 import ipywidgets as W
 
@@ -22,10 +21,10 @@ import truco
 from truco.i18n import babel_locale
 from ..language.i18n import _, ngettext
 
-from ..language.session import direction
 from ..pages.links import session_variant
 from .model import Outcome, ReviewItem
 from .runner import TaskPage
+from .summary import header_html
 from .tasks import task_class
 
 __all__ = ["ReviewPage", "review_page", "format_day"]
@@ -64,6 +63,7 @@ class ReviewPage(TaskPage):
         self.task = None
         self.done = False
         self.reviewed = 0
+        self.answered = 0  # deals answered this session, right or wrong
         self.header = W.HTML()
         self.task_box = W.Box(layout=W.Layout(display="flex", flex_flow="column"))
         self.end = W.VBox()
@@ -91,19 +91,18 @@ class ReviewPage(TaskPage):
         return len(self.queue)
 
     def _draw_header(self, left: int | None) -> None:
+        """The title, how many are left and a bar: the deals answered this session out of
+        those plus the ones left (a missed one coming back adds one)."""
         if left is None:
             count = _("Getting your review ready…")
         elif left:
             count = ngettext("{n} left today", "{n} left today", left).format(n=left)
         else:
             count = _("All done for today")
-        title = _("Review")
-        self.header.value = (
-            f'<div class="tutor-step-header tutor-review-header" dir="{direction()}">'
-            f'<div style="display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em;'
-            f'align-items:baseline"><strong style="font-size:1.1em">{escape(title)}'
-            f'</strong><span class="tutor-review-count" role="status">{escape(count)}</span>'
-            f'</div></div>')
+        total = max(self.answered + (left or 0), 1)
+        position = self.answered + 1 if left or left is None else total + 1
+        self.header.value = header_html(_("Review"), position, total, count, kind="review",
+                                        label=_("Review progress"))
 
     def _next(self) -> None:
         if self.task is not None:
@@ -134,13 +133,20 @@ class ReviewPage(TaskPage):
             return
         self._ended = True
         item, again = self.queue.pop(0)
+        self.answered += 1
+        if not outcome.right:
+            self.queue.append((item, True))
+        # moving on: the verdict names what it was about, and the next deal gets the focus
+        past = _("The last question:") if self.queue else ""
+        focus = self._tasks + 1 if self.queue else 0
         if outcome.right:
             self.reviewed += 1
-            self.say("✓ " + (outcome.explanation or _("Right.")), "right")
+            self.say("✓ " + (outcome.explanation or _("Right.")), "right", past=past,
+                     focus=focus)
         else:
-            self.queue.append((item, True))
             self.say(outcome.explanation or _("Not quite."), "wrong",
-                     [outcome.note, _("This one comes back later in this review.")])
+                     [outcome.note, _("This one comes back later in this review.")],
+                     past=past, focus=focus)
         # Told first (say() sends the feedback before anything else); then the item's box is
         # written (a commit) and the next deal drawn: a page showing the next deal has stored
         # this one, and the end of the session reads the deck for the next review's date.

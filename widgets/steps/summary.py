@@ -17,16 +17,26 @@ from ..language.session import direction
 
 __all__ = ["header_html", "step_html", "stars_html", "summary_html"]
 
-_BAR = ("display:block;height:10px;border-radius:5px;background:#e9ecef;overflow:hidden;"
+_BAR = ("display:block;height:10px;border-radius:5px;background:var(--tutor-track, #e9ecef);"
+        "overflow:hidden;"
         "margin:.3em 0 .6em;max-width:100%")
 _FILL = "display:block;height:100%;background:#1e7b34;border-radius:5px;width:{pct:.1f}%"
 
 
-def header_html(title: str, position: int, total: int, counter: str | None = None) -> str:
+def header_html(title: str, position: int, total: int, counter: str | None = None, *,
+                kind: str = "step", label: str | None = None) -> str:
     """The lesson's title, "Step 3 of 8" (or ``counter``) and a bar ``position`` / ``total``
-    full (position: the step shown, from 1; ``total + 1`` when finished)."""
+    full (position: the step shown, from 1; ``total + 1`` when finished). ``kind`` names the
+    page in the classes (``tutor-<kind>-header``, ``tutor-<kind>-count``: the review page's are
+    ``review``) and ``label`` the bar (default "Lesson progress").
+
+    >>> html = header_html("Review", 3, 4, "2 left today", kind="review", label="Review progress")
+    >>> 'class="tutor-review-count" role="status"' in html, 'aria-valuenow="2"' in html
+    (True, True)
+    """
+    classes = "tutor-step-header" + (f" tutor-{kind}-header" if kind != "step" else "")
     if total <= 0:  # no step for this variant: the title alone
-        return (f'<div class="tutor-step-header" dir="{direction()}"><strong '
+        return (f'<div class="{classes}" dir="{direction()}"><strong '
                 f'style="font-size:1.1em">{escape(title)}</strong></div>')
     done = min(max(position - 1, 0), total)
     pct = 100.0 * done / total if total else 100.0
@@ -36,11 +46,12 @@ def header_html(title: str, position: int, total: int, counter: str | None = Non
         where = _("Step {n} of {total}").format(n=position, total=total)
     if counter is not None:
         where = counter
-    label = escape(_("Lesson progress"), quote=True)
-    return (f'<div class="tutor-step-header" dir="{direction()}">'
+    label = escape(label if label is not None else _("Lesson progress"), quote=True)
+    status = ' role="status"' if kind != "step" else ""  # a count that changes by itself
+    return (f'<div class="{classes}" dir="{direction()}">'
             f'<div style="display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em;'
             f'align-items:baseline"><strong style="font-size:1.1em">{escape(title)}</strong>'
-            f'<span class="tutor-step-count">{escape(where)}</span></div>'
+            f'<span class="tutor-{kind}-count"{status}>{escape(where)}</span></div>'
             f'<div class="tutor-progressbar" role="progressbar" aria-label="{label}" '
             f'aria-valuemin="0" aria-valuemax="{total}" aria-valuenow="{done}" style="{_BAR}">'
             f'<span style="{_FILL.format(pct=pct)}"></span></div></div>')
@@ -64,7 +75,7 @@ def stars_html(stars: int) -> str:
                    quote=True)
     shown = "★" * stars + "☆" * (3 - stars)
     return (f'<div class="tutor-stars" role="img" aria-label="{label}" data-stars="{stars}" '
-            f'style="font-size:2.2em;color:#b35c00;letter-spacing:.1em;line-height:1.2">'
+            f'style="font-size:2.2em;color:var(--tutor-star, #b35c00);letter-spacing:.1em;line-height:1.2">'
             f'<span aria-hidden="true">{shown}</span></div>')
 
 

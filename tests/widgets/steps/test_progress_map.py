@@ -1,6 +1,8 @@
 """The progress map (start page) and the review page, driven in plain Python."""
 from __future__ import annotations
 
+import re
+
 import ipywidgets as W
 import pytest
 
@@ -132,10 +134,14 @@ def test_the_review_deals_due_items_and_brings_a_wrong_one_back(db):
     assert "Getting your review ready" in page.header.value
     progress.widget.receive({"type": "id", "id": ID})
     assert page.left == 2 and "2 left today" in page.header.value
+    bar = re.compile(r'role="progressbar" aria-label="Review progress" aria-valuemin="0" '
+                     r'aria-valuemax="(\d+)" aria-valuenow="(\d+)"')
+    assert bar.search(page.header.value).groups() == ("2", "0")  # the bar every page has
     page.answer("no")  # wrong: shown, box 0 due tomorrow, and again later today
     assert page.tone == "wrong" and "It was yes." in page.message
     assert "comes back later" in page.message
     assert page.left == 2
+    assert bar.search(page.header.value).groups() == ("3", "1")  # the missed one comes back
     deck = {i.topic: i for i in progress.deck()}
     assert (deck["rank"].box, deck["rank"].due) == (0, day + 1)
     page.answer("yes")  # the other one, right: still being learnt (FSRS), back tomorrow
@@ -146,6 +152,7 @@ def test_the_review_deals_due_items_and_brings_a_wrong_one_back(db):
     deck = {i.topic: i for i in progress.deck()}
     assert (deck["rank"].box, deck["rank"].due) == (0, day + 1)
     assert page.done and page.left == 0
+    assert bar.search(page.header.value).groups() == ("3", "3")  # full
     assert f"next review on {format_day(day + 1)}" in page.message
     assert len(FakeTask.made) == 3  # a new deal each time
     # the way back to the map is the page's footer alone (no second button beside it)
