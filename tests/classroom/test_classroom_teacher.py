@@ -55,6 +55,40 @@ def known_class(store) -> str:
     return code
 
 
+def test_a_new_class_says_what_will_appear_and_when(store):
+    # an empty chart and empty tables say nothing: each place says what comes there
+    code = store.create_class("Room 9")
+    teacher = page(store)
+    assert teacher.unlock(PASSCODE)
+    teacher.show(code)
+    assert "tutor-plot" not in teacher.plot.value and "tutor-empty" in teacher.plot.value
+    assert "fills in" in teacher.plot.value
+    assert "Nobody has joined yet" in teacher.learners_html.value
+    assert format_code(code) in teacher.learners_html.value
+    assert "No question answered yet" in teacher.questions_html.value
+    learner = store.join(code, "Ana")
+    store.record_answer(learner, Answer("03_tricks", "trick-1", 1, 1, "mineiro", "4c 3d",
+                                        "4c", "4c", True))
+    teacher.refresh()  # the first answer: the chart and the tables replace the empty states
+    assert "tutor-plot" in teacher.plot.value and "tutor-empty" not in teacher.plot.value
+    assert "tutor-empty" not in teacher.learners_html.value + teacher.questions_html.value
+
+
+def test_before_a_class_is_picked_only_its_panel_shows_and_says_what_comes(store):
+    teacher = page(store)
+    assert teacher.unlock(PASSCODE)
+    first, *rest = teacher.class_box.children
+    assert first.layout.display is None and all(p.layout.display == "none" for p in rest)
+    assert "tutor-empty" in teacher.code_html.value and "No class picked yet" in \
+        teacher.code_html.value
+    code = teacher.new_class("Room 4")
+    teacher.show(code)
+    assert all(p.layout.display is None for p in teacher.class_box.children)
+    assert format_code(code) in teacher.code_html.value
+    assert "tutor-empty" not in teacher.code_html.value
+    assert all("tutor-panel" in p._dom_classes for p in teacher.class_box.children)
+
+
 def test_the_numbers_on_a_known_class(store):
     code = known_class(store)
     teacher = page(store)

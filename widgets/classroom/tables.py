@@ -6,10 +6,10 @@ from html import escape
 
 from .store import shown_text
 
-__all__ = ["table", "stars", "cell"]
+__all__ = ["table", "stars", "cell", "empty"]
 
 _TABLE = ('style="border-collapse:collapse;margin:.3em 0 1em" ')
-_CELL = "padding:.25em .8em;border-bottom:1px solid #dee2e6;text-align:start"
+_CELL = "padding:.25em .8em;border-bottom:1px solid var(--tutor-line, #dee2e6);text-align:start"
 
 
 def cell(text) -> str:
@@ -29,3 +29,9 @@ def table(cls: str, head, rows) -> str:
 
 def stars(n: int) -> str:
     return "★" * n + "☆" * (3 - n)
+
+
+def empty(text: str) -> str:
+    """An empty table's place: what will appear there and when (the design system's
+    ``tutor-empty`` panel)."""
+    return f'<p class="tutor-empty" role="note">{escape(text)}</p>'

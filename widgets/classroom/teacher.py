@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import base64
 import hmac
-import io
 import os
 import time
 from html import escape
@@ -35,12 +34,11 @@ import traitlets
 
 import truco
 from truco.i18n import number
-from truco.i18n import percent as shown_percent
 from ..language.i18n import _
 
 from ..ui.common import READY, feedback_box, rtl, set_feedback
 from ..language.session import apply_session_language
-from . import limits, skills
+from . import class_report as report, limits, skills
 from .config import Settings
 from .limits import GATE, BrowserId, client_key, refusal
 from .homework_panel import HomeworkPanel
@@ -48,9 +46,9 @@ from .live import COUNTDOWNS
 from .live_projector import LiveProjector, PlanPicker
 from .qr import join_html, join_url
 from .session import shared_store
-from .stats import (answer_words, csv_text, learner_stats, lesson_name, percent,
-                    question_stats, question_words, wrong_answer_text)
-from .tables import cell as _cell, stars as _stars, table as _table  # noqa: F401
+from .stats import (answer_words, csv_text, learner_stats, lesson_name, question_stats,
+                    question_words)
+from .tables import cell as _cell, empty, stars as _stars, table as _table  # noqa: F401
 from .store import format_code, shown_text
 
 __all__ = ["TeacherPage", "teacher_page", "MAX_TRIES", "REFRESH_SECONDS"]
@@ -76,27 +74,6 @@ export default { render };
 """
     seconds = traitlets.Int(REFRESH_SECONDS).tag(sync=True)
     running = traitlets.Bool(False).tag(sync=True)
-
-
-def _lesson_name(name: str | None) -> str:
-    return "–" if name is None else lesson_name(name)
-
-
-def _ago(then: float | None, now: float) -> str:
-    if then is None:
-        return "–"
-    minutes = int((now - then) // 60)
-    if minutes < 1:
-        return _("just now")
-    if minutes < 120:
-        return _("{n} min ago").format(n=minutes)
-    if minutes < 48 * 60:
-        return _("{n} hours ago").format(n=minutes // 60)
-    return _("{n} days ago").format(n=minutes // (24 * 60))
-
-
-def _short(text: str, most: int = 48) -> str:
-    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 class TeacherPage:
@@ -264,16 +241,17 @@ class TeacherPage:
         for box in (self.code_html, self.learners_html, self.questions_html, self.learner_html):
             box.layout.max_width = "100%"
             box.layout.overflow_x = "auto"  # a wide table scrolls, the page does not
-        self.class_box = W.VBox([W.HBox([self.title_box, self.new_button],
-                                        layout=W.Layout(flex_flow="row wrap")),
-                                 W.HBox([self.picker, self.refresh_button],
-                                        layout=W.Layout(flex_flow="row wrap")),
-                                 self.code_html, W.HBox([self.project_button, self.renew_button],
-                                                        layout=W.Layout(flex_flow="row wrap")),
-                                 self.learners_html,
-                                 self.skills_html, self.questions_html, self.plot,
-                                 self.learner_box,
-                                 self.download])
+        # the page's sections, each a panel: the class and its code, the live lesson, the
+        # homework, the class report, one learner
+        self.class_panel = W.VBox([W.HBox([self.title_box, self.new_button],
+                                          layout=W.Layout(flex_flow="row wrap")),
+                                   W.HBox([self.picker, self.refresh_button],
+                                          layout=W.Layout(flex_flow="row wrap")),
+                                   self.code_html,
+                                   W.HBox([self.project_button, self.renew_button],
+                                          layout=W.Layout(flex_flow="row wrap"))])
+        self.report_panel = W.VBox([self.learners_html, self.skills_html, self.questions_html,
+                                    self.plot, self.download])
         self.live_plan = PlanPicker(truco.VARIANT_NAMES, truco.VARIANT_NAMES[0])
         self.live_countdown = W.Dropdown(
             description=_("Countdown"), style={"description_width": "initial"},
@@ -292,11 +270,11 @@ class TeacherPage:
                                   W.HBox([self.live_plan.box, self.live_countdown],
                                          layout=W.Layout(flex_flow="row wrap")),
                                   self.live_button, W.HTML(self._guide_link())])
-        self.class_box.children = (*self.class_box.children[:4], self.live_start,
-                                   *self.class_box.children[4:])
         self.homework = HomeworkPanel(self.store)
-        self.class_box.children = (*self.class_box.children[:5], self.homework.widget,
-                                   *self.class_box.children[5:])
+        self.class_box = W.VBox([self.class_panel, self.live_start, self.homework.widget,
+                                 self.report_panel, self.learner_box])
+        for panel in self.class_box.children:
+            panel.add_class("tutor-panel")
         self.live = None
         self.live_box = W.VBox(layout=W.Layout(display="none"))
         self.live_box.add_class("tutor-live-box")
@@ -309,6 +287,18 @@ class TeacherPage:
         self.projecting = False
         self.learner_id = None
         self._load_classes()
+        self._sections()
+
+    def _sections(self) -> None:
+        """Before a class is picked, only the class's panel shows, saying what will come."""
+        chosen = self.code is not None
+        for panel in self.class_box.children[1:]:
+            panel.layout.display = None if chosen else "none"
+        if not chosen:
+            self.code_html.value = empty(_(
+                "No class picked yet. Type a name and press Make a class code, or pick a "
+                "class above: its code, join address and QR code appear here, then the live "
+                "lesson, the homework and the class report."))
 
     def _load_classes(self, select: str | None = None) -> None:
         classes = self.store.classes()
@@ -337,6 +327,7 @@ class TeacherPage:
         if not self.unlocked or code is None:
             return
         self.code = code
+        self._sections()
         self.ticker.running = True
         self._on_tick(None, {"type": "tick"}, [])
 
@@ -348,6 +339,7 @@ class TeacherPage:
             self.ticker.running = False
             self.code = None
             self._load_classes()
+            self._sections()
             self._say(_("Class {code} is no longer in the class database (it was reset or "
                         "replaced): make a new class code.").format(code=format_code(code)),
                       "error")
@@ -369,59 +361,17 @@ class TeacherPage:
         self.code_html.value = join_html(code, self.join_address)
         if self.projecting:
             self.project_html.value = join_html(code, self.join_address, big=True)
-        self.learners_html.value = self._learners_table(now)
+        self.learners_html.value = report.learners_html(self.learners, self.skills, code, now)
         self._load_learners()
-        self.questions_html.value = self._questions_table()
+        self.questions_html.value = report.questions_html(self.questions)
         self.homework.show(code)
-        png = base64.b64encode(self._plot_png()).decode("ascii")
-        alt = _("Success rate per question")
-        self.plot.value = (f'<img class="tutor-plot" style="max-width:100%" alt="'
-                           f'{escape(alt, quote=True)}" '
-                           f'src="data:image/png;base64,{png}">')
+        self.plot.value = report.plot_html(self.questions)
         self.show_learner(self.learner_id)
         data = base64.b64encode(csv_text(self.rows).encode("utf-8")).decode("ascii")
         self.download.value = (
-            f'<a class="tutor-csv" style="color:#1864ab;font-weight:600" download="class-{escape(code)}.csv" '
+            f'<a class="tutor-csv" style="color:var(--tutor-accent, #1864ab);font-weight:600" download="class-{escape(code)}.csv" '
             f'href="data:text/csv;charset=utf-8;base64,{data}">'
             + escape(_("Download every answer (CSV)")) + "</a>")
-
-    def _learners_table(self, now: float) -> str:
-        head = (_("Learner"), _("Lesson now"), _("Last seen"), _("Answers"), _("Right"),
-                _("Hands: best or good"))
-        rows = [(s.name, _lesson_name(s.lesson), _ago(s.seen, now), number(s.answers),
-                 shown_percent(percent(s.right, s.answers) / 100, 0),
-                 skills.accuracy_text(*self._hand_counts(s.id))) for s in self.learners]
-        title = _("Learners ({n})").format(n=len(self.learners))
-        return f"<h3>{escape(title)}</h3>" + _table("tutor-learners", head, rows)
-
-    def _hand_counts(self, learner_id) -> tuple[int, int]:
-        rows = self.skills.get(f"class:{learner_id}", [])
-        return (sum(r[2] for r in rows if r[0] == "hand"),
-                sum(r[3] for r in rows if r[0] == "hand"))
-
-    def _questions_table(self) -> str:
-        head = (_("Question"), _("Answers"), _("Right"), _("Most common wrong answers"))
-        rows = [(q.label(), number(q.answers), shown_percent(percent(q.right, q.answers) / 100, 0),
-                 wrong_answer_text(q, most=2)) for q in self.questions]
-        title = _("Questions")  # outside the f-string, where Babel's extractor sees it
-        return f"<h3>{escape(title)}</h3>" + _table("tutor-questions", head, rows)
-
-    def _plot_png(self) -> bytes:
-        from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
-
-        qs = self.questions[-30:]
-        fig = Figure(figsize=(8, max(2.0, 0.3 * len(qs) + 1)), dpi=80)
-        ax = fig.add_subplot()
-        if qs:
-            ax.barh([_short(q.label()) for q in qs][::-1], [100 * q.rate for q in qs][::-1],
-                    color="#1e7b34")
-        ax.set_xlim(0, 100)
-        ax.set_xlabel(_("Right answers (%)"))
-        ax.set_title(_("Success rate per question"))
-        fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        return buf.getvalue()
 
     # --- the live lesson --------------------------------------------------------------------------
     def start_live(self, plan, countdown=0):
@@ -447,7 +397,7 @@ class TeacherPage:
         from ..pages.links import GUIDE_PAGE, lesson_href
 
         text = _("How a live lesson works, with pictures (For teachers)")
-        return (f'<p><a class="tutor-guide-link" style="color:#1864ab;font-weight:600;'
+        return (f'<p><a class="tutor-guide-link" style="color:var(--tutor-accent, #1864ab);font-weight:600;'
                 f'text-decoration:underline" href="{escape(lesson_href(GUIDE_PAGE), quote=True)}">'
                 f"{escape(text)}</a></p>")
 
@@ -585,7 +535,7 @@ class TeacherPage:
         lessons = sorted(set(visits) | set(passed) | set(stars))
         if lessons:
             head = (_("Lesson"), _("Last visit"), _("Steps passed"), _("Stars"))
-            rows = [(lesson_name(n), _ago(visits[n][1], now) if n in visits else "–",
+            rows = [(lesson_name(n), report.ago(visits[n][1], now) if n in visits else "–",
                      number(len(passed.get(n, {}))), _stars(stars[n]) if n in stars else "–")
                     for n in lessons]
             title = _("Lessons")
@@ -601,7 +551,7 @@ class TeacherPage:
         for lesson in sorted({r[2] for r in answers}):
             rows = [(question_words(quiz, item, variant, prompt),
                      answer_words(variant, answer, prompt), _("right") if right else _("wrong"),
-                     _ago(at, now))
+                     report.ago(at, now))
                     for (_l, _n, les, quiz, _s, item, variant, prompt, answer, _c, right, at)
                     in answers if les == lesson]
             out.append("<h4>" + escape(lesson_name(lesson)) + "</h4>"
