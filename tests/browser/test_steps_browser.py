@@ -75,16 +75,21 @@ def pass_explore(root, n: int) -> int:
     return n + 1
 
 
+def at_summary(root, task: int) -> bool:
+    """Wait until lesson 1's ``task``-th task is drawn (its two cards or the explorer), or
+    the summary after the last; True for the summary."""
+    expect(root.locator(f".tutor-task-{task} .tutor-rank-cards .tutor-card, "
+                        f".tutor-task-{task} {EXPLORE}, "
+                        ".tutor-summary .tutor-stars").first).to_be_visible()
+    return bool(root.locator(".tutor-summary .tutor-stars").count())
+
+
 def finish_lesson(page, variant_name: str, wrong_at: int | None = None, shots: str = ""):
     variant = truco.variant(variant_name)
     root = root_of(page)
     n, steps_seen = 0, []
     while True:
-        # the (n+1)-th task drawn, or the summary after the last
-        expect(root.locator(f".tutor-task-{n + 1} .tutor-rank-cards .tutor-card, "
-                            f".tutor-task-{n + 1} {EXPLORE}, "
-                            ".tutor-summary .tutor-stars").first).to_be_visible()
-        if root.locator(".tutor-summary .tutor-stars").count():
+        if at_summary(root, n + 1):
             break
         if root.locator(EXPLORE).count():
             # the ranking explorer: the whole deck, in the learner's variant
