@@ -25,9 +25,9 @@ def said(runner) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
     original = runner.say
 
-    def say(text, tone="info", details=()):
+    def say(text, tone="info", details=(), **marks):  # marks: past=, focus= (moving on)
         shown.append((text, tone))
-        original(text, tone, details)
+        original(text, tone, details, **marks)
 
     runner.say = say
     # What the page's recorders announce ("Saving…") goes the same way: a recorder is made

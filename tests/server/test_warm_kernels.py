@@ -368,16 +368,22 @@ def test_a_pooled_kernel_that_dies_while_warming_gives_way(clean_env, monkeypatc
     assert page != dying and said.strip() == "42"
 
 
-def test_a_ready_pooled_kernel_that_died_is_replaced_for_the_page(clean_env):
-    """A warm kernel killed while it waits in the pool (Jupyter's restarter may have started
-    it again on new ports, cold): the page that takes it gets a new kernel that runs code,
-    and the dead one is shut down, not counted."""
+def _a_page_after_a_pooled_kernel_died(restart_for: float = 0.0):
+    """Fill a pool of one, SIGKILL its warm kernel (with ``restart_for`` > 0, as if Jupyter's
+    restarter were still starting it again for that many seconds: its ``ready`` unsettled),
+    then open a page. Returns (the dead kernel, the page's, the kernels listed, what the
+    page's kernel says to ``print(6 * 7)``)."""
     async def scenario():
         manager = TutorKernelManager(pool_size=1, root_dir=str(REPO), max_kernels=10)
         try:
             await manager._pool_fill()
             (dead,) = manager.pooled_kernels()
+            kernel = manager.get_kernel(dead)
             _sigkill(manager, dead)
+            if restart_for:
+                loop = asyncio.get_running_loop()
+                restarting = kernel._ready = loop.create_future()  # a restart under way
+                loop.call_later(restart_for, restarting.set_result, None)
             manager.pool_size = 0
             page = await asyncio.wait_for(
                 manager.start_kernel(path="lessons", kernel_name="python3",
@@ -388,7 +394,14 @@ def test_a_ready_pooled_kernel_that_died_is_replaced_for_the_page(clean_env):
             manager.pool_size = 0
             await manager.shutdown_all(now=True)
 
-    dead, page, running, said = asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+def test_a_ready_pooled_kernel_that_died_is_replaced_for_the_page(clean_env):
+    """A warm kernel killed while it waits in the pool (Jupyter's restarter may have started
+    it again on new ports, cold): the page that takes it gets a new kernel that runs code,
+    and the dead one is shut down, not counted."""
+    dead, page, running, said = _a_page_after_a_pooled_kernel_died()
     assert page != dead and running == [page] and said.strip() == "42"
 
 
@@ -398,27 +411,7 @@ def test_a_pooled_kernel_in_the_middle_of_its_restart_is_shut_down_all_the_same(
     it): the pool waits for the restart, shuts it down, and only the page's kernel is left.
     In a loaded pair of test runs this left the dead kernel listed, counted against the
     server's limit."""
-    async def scenario():
-        manager = TutorKernelManager(pool_size=1, root_dir=str(REPO), max_kernels=10)
-        try:
-            await manager._pool_fill()
-            (dead,) = manager.pooled_kernels()
-            kernel = manager.get_kernel(dead)
-            _sigkill(manager, dead)
-            loop = asyncio.get_running_loop()
-            restarting = kernel._ready = loop.create_future()  # a restart under way
-            loop.call_later(4, restarting.set_result, None)  # ... that ends 4 s on
-            manager.pool_size = 0
-            page = await asyncio.wait_for(
-                manager.start_kernel(path="lessons", kernel_name="python3",
-                                     env=dict(os.environ)), 60)
-            return dead, page, list(manager._kernels), \
-                await _kernel_says(manager, page, "print(6 * 7)")
-        finally:
-            manager.pool_size = 0
-            await manager.shutdown_all(now=True)
-
-    dead, page, running, said = asyncio.run(scenario())
+    dead, page, running, said = _a_page_after_a_pooled_kernel_died(restart_for=4)
     assert page != dead and running == [page] and said.strip() == "42"
 
 
