@@ -26,6 +26,25 @@ def _english_between_tests():
     truco.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def _no_progress_between_tests():
+    """Every test starts without a page's learner progress: ``widgets.steps.progress`` keeps
+    one per kernel, as a page does, and a step runner resumes from it. A test that finished a
+    lesson on that progress must not leave the next test's runner on the lesson's summary
+    (which test runs next depends on the order the workers take the files in). Only reset
+    when the module is loaded: the engine's tests never import the widgets."""
+    import sys
+
+    def reset():
+        module = sys.modules.get("widgets.steps.progress")
+        if module is not None:
+            module.reset()
+
+    reset()
+    yield
+    reset()
+
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # the engine's tests run without the browser extra too
@@ -45,8 +64,16 @@ def pytest_collection_modifyitems(session, config, items):
 
     Under pytest-xdist (``make test``: two workers) every worker collects every test, but only
     one runs tests/test_notebooks.py: nothing is started ahead there, that worker starts the
-    runs when it reaches the file (else each worker ran every lesson's nbval)."""
+    runs when it reaches the file (else each worker ran every lesson's nbval). There the file
+    goes first (every worker orders the same way, so the schedule holds): its worker waits on
+    the runs (about two minutes of one core) while the other worker starts the browser tests,
+    instead of the runs being reached last and their wait being the suite's tail, one core
+    idle."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
+        first = [i for i in items if i.nodeid.startswith("tests/test_notebooks.py")]
+        if first:
+            items[:] = first + [i for i in items if not i.nodeid.startswith(
+                "tests/test_notebooks.py")]
         return
     for item in items:
         if item.name.startswith("test_lesson_runs_under_nbval"):
