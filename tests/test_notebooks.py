@@ -1,9 +1,9 @@
 """Every lesson notebook really runs (nbval), and is stored the way the app needs it.
 
 nbval runs in child pytest processes (``--nbval-lax``: the notebooks store no outputs, so every
-code cell must run without an error). The notebooks run a few at a time, each in its own
-kernel, with Jupyter's and IPython's files kept under ``<repo>/.jupyter-home`` as the Makefile
-does. Structure checks (no stored outputs, kernel python3, a footer, no visible code result other
+code cell must run without an error): on two cores one child runs every notebook, one after
+the other, each in its own kernel (a child's start cost more than a lesson's cells), with
+Jupyter's and IPython's files kept under ``<repo>/.jupyter-home`` as the Makefile does. Structure checks (no stored outputs, kernel python3, a footer, no visible code result other
 than a widget) read the files without running them.
 """
 from __future__ import annotations
@@ -40,43 +40,54 @@ def jupyter_env() -> dict[str, str]:
     return env
 
 
-def run_nbval(name: str, tmp: Path, env: dict[str, str]) -> dict:
-    report = tmp / f"{name}.xml"
+def run_nbval(names: list[str], tmp: Path, env: dict[str, str]) -> dict[str, dict]:
+    """nbval on ``names`` in one child pytest (each notebook in a kernel of its own): one
+    process for many notebooks, since a child's start (pytest, its plugins, the root conftest)
+    cost more than running a lesson's cells. The result per notebook: its cells' cases, and
+    the child's exit code and output's end (to show when a case failed or none came)."""
+    report = tmp / f"nbval-{names[0]}.xml"
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
            f"--nbval-cell-timeout={CELL_TIMEOUT}", f"--junitxml={report}",
-           str(LESSON_DIR / name)]
+           *(str(LESSON_DIR / name) for name in names)]
     proc = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True,
                           timeout=600, stdin=subprocess.DEVNULL)
-    cases = []
+    cases: dict[str, list] = {name: [] for name in names}
     if report.exists():
         for case in ET.parse(report).getroot().iter("testcase"):
+            # classname: the notebook's path as a dotted name, "lessons.01_ranking.ipynb"
+            name = case.get("classname", "").split(".", 1)[-1]
             problems = [child.tag for child in case if child.tag in
                         ("failure", "error", "skipped")]
-            cases.append((case.get("name"), problems))
-    return {"returncode": proc.returncode, "cases": cases,
-            "output": (proc.stdout + proc.stderr)[-6000:]}
+            cases.setdefault(name, []).append((case.get("name"), problems))
+    output = (proc.stdout + proc.stderr)[-6000:]
+    return {name: {"returncode": proc.returncode, "cases": cases[name], "output": output}
+            for name in names}
 
 
-_RUNS: dict = {}  # notebook name -> Future of its nbval run, once started
+_RUNS: dict = {}  # notebook name -> Future of its group's nbval run, once started
 
 
 def start_nbval() -> None:
     """Start the nbval runs (kernels in subprocesses, in the background): the root conftest
     calls this when the session's browser tests are over, so the kernels run while the
-    engine's and the widgets' tests do instead of before this module's own tests."""
+    engine's and the widgets' tests do instead of before this module's own tests. PARALLEL
+    child processes, each running its share of the notebooks one after the other."""
     if _RUNS:
         return
     tmp = Path(tempfile.mkdtemp(prefix="nbval-"))
     env = jupyter_env()  # taken now: tests change os.environ while the runs go on
     pool = ThreadPoolExecutor(max_workers=PARALLEL, thread_name_prefix="nbval")
-    _RUNS.update({name: pool.submit(run_nbval, name, tmp, env) for name in NOTEBOOKS})
+    for k in range(PARALLEL):
+        group = NOTEBOOKS[k::PARALLEL]
+        future = pool.submit(run_nbval, group, tmp, env)
+        _RUNS.update({name: future for name in group})
     pool.shutdown(wait=False)
 
 
 @pytest.fixture(scope="module")
 def nbval_results():
     start_nbval()  # usually already running (see the root conftest)
-    return {name: future.result() for name, future in _RUNS.items()}
+    return {name: future.result()[name] for name, future in _RUNS.items()}
 
 
 def load(name: str):
@@ -100,7 +111,8 @@ def test_every_lesson_of_the_path_and_the_teacher_page_is_a_notebook():
 def test_lesson_runs_under_nbval(nbval_results, name):
     result = nbval_results[name]
     expected = len(code_cells(load(name)))
-    assert result["returncode"] == 0, result["output"]
+    # every code cell a case of its own, none failed (the child's exit code covers the
+    # group's notebooks: another notebook's failure is that notebook's test's)
     assert len(result["cases"]) == expected, (result["cases"], result["output"])
     failed = [(case, problems) for case, problems in result["cases"] if problems]
     assert not failed, (failed, result["output"])
