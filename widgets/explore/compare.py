@@ -114,7 +114,7 @@ class VariantCompare(TutorWidget):
     # --- operations ------------------------------------------------------------------------
     def deal(self) -> None:
         """Deal again: a deal the two variants judge differently when one can be found."""
-        rng, v = self._rng, self.variant
+        v = self.variant
         candidates = [self._fixed_other] if self._fixed_other else self._choices
         chosen = None
         for other in candidates:  # the very same deck first
@@ -377,7 +377,7 @@ class VariantCompare(TutorWidget):
             mark = ""
             cls = ""
             if self.differs[i]:
-                cls = ' class="tutor-differ" style="background:var(--tutor-highlight, #fff3bf)"'
+                cls = ' class="tutor-differ"'
                 mark = " " + escape(_("(different winner)"))
             # data-label: a phone stacks each row's cells under their column's title
             label = [f' data-label="{escape(t, quote=True)}"' for t in titles]

@@ -270,7 +270,7 @@ _CSS = r"""
 .tutor-play .tutor-log-full { max-height: 24em; overflow-y: auto; }
 .tutor-play .tutor-coach { overflow-x: auto; max-width: 100%; }
 /* The review of a hand (widgets.table.review): the grade as a badge, the values as a table. */
-.tutor-hand-review { border-top: 2px solid #dee2e6; margin-top: 8px; padding-top: 6px; }
+.tutor-hand-review { border-top: 2px solid var(--tutor-line, #dee2e6); margin-top: 8px; padding-top: 6px; }
 .tutor-review-summary p { margin: 4px 0; font-weight: 600; }
 .tutor-grade { display: inline-block; padding: 1px 10px; border-radius: 999px; color: #fff;
   font-weight: 700; }
@@ -282,8 +282,8 @@ _CSS = r"""
 .tutor-review-values { border-collapse: collapse; margin: 4px 0 8px; max-width: 100%; }
 .tutor-review-values caption { text-align: start; font-weight: 600; padding-bottom: 2px; }
 .tutor-review-values th, .tutor-review-values td { padding: 3px 10px; text-align: start;
-  border-bottom: 1px solid #dee2e6; }
-.tutor-review-mine td { background: #fff3bf; font-weight: 600; }
+  border-bottom: 1px solid var(--tutor-line, #dee2e6); }
+.tutor-review-mine td { background: var(--tutor-highlight, #fff3bf); font-weight: 600; }
 .tutor-review-tries > div, .tutor-review-nav { flex-wrap: wrap; gap: 4px; }
 /* The betting lessons' ladder, under the table. */
 .tutor-ladder {

@@ -205,7 +205,9 @@ function render({ model, el }) {
       if (!box) return false;
       const active = document.activeElement;
       if (active && active !== document.body && !page.contains(active)) return true;
-      const idea = page.querySelector(".tutor-step-text") || box;
+      // the idea in the new task's box first, else the page's (the runner draws it above)
+      const idea = box.querySelector(".tutor-step-text")
+        || page.querySelector(".tutor-step-text") || box;
       if (!idea.hasAttribute("tabindex")) idea.setAttribute("tabindex", "-1");
       idea.focus({ preventScroll: false });
       return true;
