@@ -150,6 +150,12 @@ clean:
 	rm -rf $(VENV) $(HOME_DIR) test-artifacts $(FRONTEND_DIR)/node_modules node_modules .hub \
 	  share/jupyter/voila/templates/tutor/static
 
+# Every page's screenshots (test-artifacts/pages/), at 1280 and 390 px, English and Persian,
+# light and dark, before and after a first answer: the axe test's states, to look at.
+.PHONY: page-shots
+page-shots: venv frontend chromium
+	TRUCO_PAGE_SHOTS=1 $(PY) -m pytest -q -n 2 tests/browser/test_axe_pages.py
+
 # The README's screenshots (docs/img/), made by the browser suite's test_readme_shots.py.
 .PHONY: readme-shots
 readme-shots: venv frontend chromium

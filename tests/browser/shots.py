@@ -14,6 +14,7 @@ def full_page(page, file_name: str) -> Path:
     page.set_viewport_size({"width": size["width"], "height": min(max(height + 24, 600), 9000)})
     page.wait_for_timeout(150)  # one layout pass at the new size
     path = ARTIFACTS / file_name
+    path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
     page.set_viewport_size(size)
     return path

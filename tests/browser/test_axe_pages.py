@@ -8,17 +8,24 @@ checks that the page fits a phone (issue 16: the test of its own it had cost a s
 A failure names each rule, its help text and the first elements it found, so the fix can
 start from the message.
 
+``make page-shots`` (TRUCO_PAGE_SHOTS=1) also saves a whole-page screenshot of every state
+checked, and checks the Persian pages in the dark theme too, to
+``test-artifacts/pages/<page>-<lang>-<width>-<theme>[-answered].png``: the pictures a person
+looks at before a change of look is called done (too slow for every ``make test``).
+
 axe-core comes with ``axe-playwright-python`` (its ``axe.min.js``), evaluated in the page: no
 request leaves 127.0.0.1.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from layout import assert_fits
+from shots import full_page
 
 REPO = Path(__file__).resolve().parents[2]
 PAGES = sorted(p.stem for p in (REPO / "lessons").glob("*.ipynb"))
@@ -32,6 +39,8 @@ TASK = "[class*='tutor-task-']"
 ANSWER = (f"{TASK} .tutor-card:not(.tutor-card-disabled), "
           f"{TASK} button.jupyter-button:enabled")
 HANDLED = "[class*='tutor-handled-']"
+SHOTS = bool(os.environ.get("TRUCO_PAGE_SHOTS"))
+DARK = ("en", "fa") if SHOTS else ("en",)  # the colours are the same in every language
 
 _axe = Axe()
 
@@ -84,11 +93,14 @@ def test_every_page_passes_axe_and_fits_a_phone(tutor_page, name, lang):
         page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
         page.set_viewport_size(size)
         check(page, f"{size['width']} px, {scheme}{when}", failures)
+        if SHOTS:
+            full_page(page, f"pages/{name}-{lang}-{size['width']}-{scheme}"
+                            f"{'-answered' if when else ''}.png")
 
     look(DESK, "light")
     look(PHONE, "light")
     assert_fits(page, f"{name} ({lang})")
-    if lang == "en":  # the colours are the same in every language
+    if lang in DARK:
         look(DESK, "dark")
     answer = page.locator(ANSWER).locator("visible=true")
     if answer.count():
@@ -96,7 +108,7 @@ def test_every_page_passes_axe_and_fits_a_phone(tutor_page, name, lang):
         expect(page.locator(HANDLED).first).to_be_attached()
         when = ", after a first answer"
         look(PHONE, "light", when)
-        if lang == "en":
+        if lang in DARK:
             look(PHONE, "dark", when)
         look(DESK, "light", when)
     assert not failures, f"{name} ({lang}):\n" + "\n".join(failures)
