@@ -70,7 +70,10 @@ $(HUB_PROXY): package.json package-lock.json
 test: venv frontend chromium postgresql haproxy $(HUB_PROXY)
 	$(PY) -m widgets.language.i18n compile && $(PY) -m widgets.language.prose compile
 	$(PY) -m ruff check truco && $(PY) -m mypy truco
-	$(PY) -m pytest -q -n 2 --dist loadfile
+	# Python's bytecode caches (__pycache__, ignored by git) even where the machine turns them
+	# off (PYTHONDONTWRITEBYTECODE=1): every kernel, server and worker of the suite otherwise
+	# compiles the project's modules again, each time it starts
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n 2 --dist loadfile
 
 # Serve the whole tree from the repository root: voila.json (read from the
 # current directory) applies, `python -m` puts the root on sys.path so
