@@ -297,10 +297,13 @@ class ActionButtons:
     def offered(self) -> frozenset[str]:
         return self._offered
 
-    def button(self, text: str) -> W.Button:
+    def button(self, text: str, label: str = "", tooltip: str = "") -> W.Button:
+        """The button for ``text``; a new one is made with its label (a button the browser
+        draws before its label comes has no name for a screen reader) and hidden until shown."""
         button = self.buttons.get(text)
         if button is None:
-            button = W.Button(layout=W.Layout(width="auto"))
+            button = W.Button(description=label, tooltip=tooltip or label, disabled=True,
+                              layout=W.Layout(width="auto", display="none"))
             # the action it stands for, in any language (tests and styles find it by this)
             button.add_class("tutor-action-" + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-"))
             button.on_click(lambda _b, text=text: self.click(text))
@@ -313,7 +316,7 @@ class ActionButtons:
         actions = list(actions)
         offered = set()
         for text, label in actions:
-            button = self.button(text)
+            button = self.button(text, label, (tooltips or {}).get(text, label))
             button.description = label
             button.tooltip = (tooltips or {}).get(text, label)
             button.disabled = False

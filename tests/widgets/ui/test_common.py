@@ -140,3 +140,18 @@ def test_the_turned_up_cards_word_is_the_variants_own(name):
     word = v.turned_up_word
     assert common.vira_word(v) == ("Muestra" if word == "muestra" else "Vira")
     assert common.vira_highlight(v) == (word or "vira")
+
+def test_a_new_action_button_reaches_the_browser_with_its_name():
+    """The row's children change (and are sent) when a button is made: it must have its
+    label by then, or the browser draws a button without a name (axe: button-name) until the
+    label's own message comes."""
+    buttons = ActionButtons(lambda _t: None)
+    seen = []
+    buttons.box.observe(lambda change: seen.extend(
+        (b.description, b.layout.display) for b in change["new"]), names="children")
+    buttons.show([("refuse", "Refuse"), ("accept", "Accept (4)")],
+                 tooltips={"accept": "Play for 4"})
+    assert seen and all(label for label, _display in seen), seen
+    assert buttons.buttons["accept"].tooltip == "Play for 4"
+    assert buttons.buttons["refuse"].layout.display is None
+    buttons.close()
