@@ -318,9 +318,22 @@ class TutorPage:
                 raise AssertionError(f"{path}: a cell raised while Voilà ran it: {errors}")
             if time.monotonic() > deadline:
                 raise AssertionError(
-                    f"{path}: no visible .tutor-ready after {timeout_ms} ms; server log tail:\n"
+                    f"{path}: no visible .tutor-ready after {timeout_ms} ms; the page shows: "
+                    f"{self._what_the_page_shows()!r}; server log tail:\n"
                     + self.server.log_text(log_start)[-3000:]
                 )
+
+    def _what_the_page_shows(self) -> str:
+        """For a page that never got ready: its loading screen's words or the start of its
+        text, and how many widget views it has (is it waiting on the kernel or the views?)."""
+        try:
+            return self.page.evaluate("""() => {
+                const text = (document.body ? document.body.innerText : "").trim();
+                const views = document.querySelectorAll(".jupyter-widgets").length;
+                return `${views} widget views; ` + text.slice(0, 400);
+            }""")
+        except Exception as err:  # a page that crashed or closed
+            return f"(page not readable: {type(err).__name__})"
 
     def screenshot(self, label: str = "") -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
