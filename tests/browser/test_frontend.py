@@ -61,10 +61,6 @@ def test_widgets_made_while_the_page_joins_its_kernel_all_come(tutor_page):
     and fail after 2 s, "widget model not found": once in a loaded pair on the live lesson,
     4 loads in 6 of this page before. Such a failure is logged before the page is ready (the
     kernel's answer waits behind it)."""
-    # A widget made before the page joined and closed before the states came was never the
-    # page's: JupyterLab's kernel connection logs its close ("Comm not found"), and nothing
-    # else happens (the fixture closes 1,000 widgets a second; a live page a question now and then).
-    tutor_page.allow_console_error(r"^Comm not found for comm id [0-9a-f]+ ")
     for _ in range(3):
         page = tutor_page.open_lesson(CHURN)
         assert not tutor_page.unexpected_errors()

@@ -84,15 +84,6 @@ class TutorWidgetManager extends ManagerBase {
     return shim;
   }
 
-  // No answer on the control comm in time (a kernel with thousands of widgets on a busy
-  // machine): ipywidgets falls back to asking for the list of widgets, then each one's state.
-  // A widget opened from then on is made from its own message; one opened before is in the
-  // list (or closed since), and its noted comm is used.
-  async _loadFromKernelModels() {
-    this._statesCame = true;
-    return super._loadFromKernelModels();
-  }
-
   async loadFromKernel() {
     try {
       await this._loadFromKernel();
