@@ -17,7 +17,6 @@ from tutor_server.pages import FRONTEND_ENV, frontend_version
 
 LESSON = "lessons/04_ties.ipynb"
 OUTPUTS = "tests/browser/fixtures/outputs.ipynb"
-CHURN = "tests/browser/fixtures/churn.ipynb"
 FRONTEND_JS = "/voila/templates/tutor/static/tutor-frontend.js"
 
 
@@ -51,21 +50,6 @@ def test_a_lesson_page_loads_one_script_and_answers(tutor_page):
     expect(page.locator("#tutor-loading")).to_have_count(0)
     expect(page.locator("#tutor-lost")).to_be_hidden()
     answers_a_click(page)
-
-
-def test_widgets_made_while_the_page_joins_its_kernel_all_come(tutor_page):
-    """A kernel that makes widgets while its page joins it (a live lesson's page builds its
-    next question on a timer): the page waits for the kernel's answer with every widget's
-    state instead of making the ones opened before it, any of which could wait on a model
-    whose own message was lost (sent before the server's link to the kernel's output was up)
-    and fail after 2 s, "widget model not found": once in a loaded pair on the live lesson,
-    4 loads in 6 of this page before. Such a failure is logged before the page is ready (the
-    kernel's answer waits behind it)."""
-    for _ in range(3):
-        page = tutor_page.open_lesson(CHURN)
-        assert not tutor_page.unexpected_errors()
-        page.get_by_role("button", name="Stop making widgets").click()
-        expect(page.locator(".churn-done")).to_contain_text("boxes")
 
 
 def test_a_long_page_scrolls_to_its_end_on_a_phone(tutor_page):

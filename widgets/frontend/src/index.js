@@ -28,28 +28,12 @@ const MODULES = {
 const WIDGET_MIME = 'application/vnd.jupyter.widget-view+json';
 const OUTPUT_SELECTOR = 'script[type="application/vnd.voila.cell-output+json"]';
 
-// The kernel's answer to the page's request for every widget's state comes on this comm.
-const CONTROL_TARGET = 'jupyter.widget.control';
-
 class TutorWidgetManager extends ManagerBase {
   constructor(kernel) {
     super();
     this.kernel = kernel;
-    // A widget the kernel opens before its answer with every widget's state has come (a live
-    // lesson's page builds its next question on a timer, maybe while the page joins) is only
-    // noted here: that answer holds it, as it is then. Made from its own message, its model
-    // could wait on one whose message was sent before the server's link to the kernel's
-    // output was up (and so never came): the page's messages are handled one at a time, the
-    // answer that holds the missing model waited behind it, and after 2 s the model failed
-    // ("widget model not found").
-    this._early = new Map();
-    this._statesCame = false;
-    // Widgets the kernel makes after that (a step's next task).
+    // Widgets the kernel makes after the page has loaded (a step's next task).
     kernel.registerCommTarget(this.comm_target_name, async (comm, msg) => {
-      if (!this._statesCame) {
-        this._early.set(comm.commId, comm);
-        return;
-      }
       await this.handle_comm_open(new base.shims.services.Comm(comm), msg);
     });
   }
@@ -63,34 +47,11 @@ class TutorWidgetManager extends ManagerBase {
   }
 
   async _create_comm(targetName, modelId, data, metadata, buffers) {
-    const early = this._early.get(modelId);
-    if (early) {  // opened by the kernel before the states came: its comm is already here
-      this._early.delete(modelId);
-      return new base.shims.services.Comm(early);
-    }
     const comm = this.kernel.createComm(targetName, modelId);
     if (data || metadata) {
       comm.open(data, metadata, buffers);
     }
-    const shim = new base.shims.services.Comm(comm);
-    if (targetName === CONTROL_TARGET) {
-      // The states' message: from it on, a widget the kernel opens is made from its message.
-      const onMsg = shim.on_msg.bind(shim);
-      shim.on_msg = (callback) => onMsg((msg) => {
-        this._statesCame = true;
-        return callback(msg);
-      });
-    }
-    return shim;
-  }
-
-  async loadFromKernel() {
-    try {
-      await this._loadFromKernel();
-    } finally {
-      this._statesCame = true;
-      this._early.clear();  // the ones the states did not hold were closed before them
-    }
+    return new base.shims.services.Comm(comm);
   }
 
   async _get_comm_info() {
@@ -239,7 +200,7 @@ async function start() {
   const manager = new TutorWidgetManager(kernel);
   showCells();
   await connected(kernel);
-  await manager.loadFromKernel();
+  await manager._loadFromKernel();
   const shown = [];
   for (const script of document.querySelectorAll(OUTPUT_SELECTOR)) {
     const output = JSON.parse(script.textContent);
