@@ -63,6 +63,20 @@ def test_the_nudge_it_adds_pokes_to_is_jupyter_servers():
     assert source_hash(ZMQChannelsWebsocketConnection.nudge) == "020db1079a32691d"
 
 
+# -- widgets/ui/joined.py: the live timers wait for the page's widgets --------------------------
+
+def test_the_control_comm_handling_the_join_hook_wraps():
+    """joined.py registers its own handler of the control comm in place of ipywidgets' (which
+    ``register_comm_target`` puts there on import), calls ipywidgets' class methods to open the
+    comm and to answer, and takes the answer to ``request_states`` as the page joining."""
+    import ipywidgets
+    from ipywidgets.widgets.widget import Widget
+
+    assert source_hash(ipywidgets.register_comm_target) == "990e951c85a4ef92"
+    assert source_hash(Widget.handle_control_comm_opened) == "cfdd26a1b0038b21"
+    assert source_hash(Widget._handle_control_comm_msg) == "7be8c33a10e8b58b"
+
+
 # -- pool.py and kernels.py: the kernel manager's internals ---------------------------------------
 
 def test_the_kernel_manager_internals_the_pool_uses():

@@ -11,6 +11,7 @@ from html import escape
 import ipywidgets as W
 
 from ..language.i18n import _
+from ..ui import joined
 from . import session as classroom
 
 __all__ = ["LivePulse", "LiveBanner", "live_banner", "POLL_MS", "BANNER_MS"]
@@ -24,7 +25,9 @@ class LivePulse:
     loop (between the messages it handles, so never during a click's handler). Nothing goes
     over the network while the live lesson stays as it is: a look is one small query, and a
     page is sent an update only when something it shows changed. Where no event loop runs
-    (plain Python, the tests) nothing is scheduled: the caller looks by hand."""
+    (plain Python, the tests) nothing is scheduled: the caller looks by hand. On a Voilà page
+    the beats wait until the page has its widgets (:mod:`widgets.ui.joined`): a widget made
+    while the page joins could reach it broken."""
 
     def __init__(self, on_tick, ms: int = 1000, running: bool = False):
         self._on_tick = on_tick
@@ -55,6 +58,8 @@ class LivePulse:
             await asyncio.sleep(self.ms / 1000)
             if not self._running:
                 break
+            if joined.held():
+                continue
             try:
                 self._on_tick()
             except Exception:  # a database that cannot be read now: the next look tries again
