@@ -7,6 +7,7 @@ import asyncio
 import ipywidgets as W
 import pytest
 from ipywidgets import comm as widget_comm
+from ipywidgets.widgets import widget as widget_module
 from ipywidgets.widgets.widget import __control_protocol_version__
 
 from widgets.classroom import live_banner
@@ -29,7 +30,9 @@ class FakeComm:
 
 @pytest.fixture
 def fresh(monkeypatch):
-    """No page joined yet, in a Voilà page's kernel; ipywidgets' control comm put back after."""
+    """No page joined yet, in a Voilà page's kernel; ipywidgets' control comm put back after.
+    The kernel's widgets are this test's own (not those other tests left open)."""
+    monkeypatch.setattr(widget_module, "_instances", {})
     monkeypatch.setattr(joined, "_sent", False)
     monkeypatch.setenv(joined.VOILA_PAGE_ENV, "http://127.0.0.1/voila/render/live.ipynb")
     monkeypatch.setattr(W.Widget, "_control_comm", None)
