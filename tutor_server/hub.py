@@ -130,8 +130,8 @@ def configure_singleuser(c) -> None:
     """Fill a single-user server's configuration ``c`` from voila.json: the same kernel
     manager, limits, pool, templates and websocket as ``make app``."""
     settings = json.loads((REPO / "voila.json").read_text())
-    for section in ("VoilaConfiguration", "MappingKernelManager", "TutorKernelManager",
-                    "VoilaExecutor"):
+    for section in ("VoilaConfiguration", "MappingKernelManager", "KernelManager",
+                    "TutorKernelManager", "VoilaExecutor"):
         for key, value in settings.get(section, {}).items():
             setattr(getattr(c, section), key, value)
     voila = settings["VoilaConfiguration"]

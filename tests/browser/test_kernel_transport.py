@@ -1,0 +1,43 @@
+"""A lesson's kernel talks to its server over Unix sockets (voila.json: ``KernelManager.transport``
+``ipc``), not loopback TCP ports.
+
+With TCP, jupyter_client picks five free ports for each kernel and the kernel binds them a
+moment later; another program on the machine can take one in between, and the kernel dies at
+start ("Address already in use"). Voilà then never finishes that page: the learner waits on
+it for ever. Loaded test runs met it twice (a classroom bench, and a fresh-clone pair whose
+culling test hung for ten minutes). A socket file named for the kernel cannot be taken so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import stat
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+BARE = "tests/browser/fixtures/bare.ipynb"
+
+
+def connection_dir(server) -> Path:
+    found = re.search(r"Storing connection files in (\S+?)\.?$", server.log_text(), re.M)
+    assert found, server.log_text()[-3000:]
+    return Path(found.group(1))
+
+
+def test_a_pages_kernel_uses_unix_sockets_named_for_it(tutor_page, voila_server):
+    page = tutor_page.open_lesson(BARE)
+    kernel = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    folder = connection_dir(voila_server)
+
+    info = json.loads((folder / f"kernel-{kernel}.json").read_text())
+    assert info["transport"] == "ipc", info
+    assert info["ip"] == str(folder / f"kernel-{kernel}-ipc"), info
+    for channel in ("shell", "iopub", "stdin", "control", "hb"):
+        socket = Path(f"{info['ip']}-{info[channel + '_port']}")
+        assert stat.S_ISSOCK(socket.stat().st_mode), (channel, socket)
+
+    # and the page works through them
+    page.locator(".bare-button").click()
+    expect(page.locator(".bare-label")).to_have_text("clicked 1 times")
