@@ -6,7 +6,8 @@ Fixtures
     Starts ``python -m voila`` from the repository root (so ``voila.json`` is
     read) on a free loopback port and yields its base URL, e.g.
     ``http://127.0.0.1:41234/`` (a ``str`` that also carries ``.process``,
-    ``.port`` and ``.log_path``).  Log: ``test-artifacts/voila-server.log``.
+    ``.port`` and ``.log_path``).  Log: ``test-artifacts/voila-server.log``
+    (``voila-server-gw0.log`` and so on under xdist: a server for each worker).
     Its environment (``tutor_server.voila_env()``) also lets it render the
     notebooks of ``tests/browser/fixtures``, a test-only setting: ``make app``
     renders ``lessons/`` only (``tests/browser/test_app_files.py``).
@@ -45,6 +46,7 @@ meant to be used here.
 from __future__ import annotations
 
 import http.client
+import os
 import re
 import subprocess
 import sys
@@ -195,7 +197,12 @@ def stop_voila(server: VoilaServer) -> None:
 def voila_server():
     """One Voilà server for the session; yields its base URL (a ``str``
     that also has ``.process``, ``.port`` and ``.log_path``)."""
-    server = start_voila(free_port(), ARTIFACTS / "voila-server.log")
+    # one log per xdist worker: each worker has its own session server, and two servers
+    # writing one file would mix their lines (a test reading its server's log would read the
+    # other's)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    name = f"voila-server-{worker}.log" if worker else "voila-server.log"
+    server = start_voila(free_port(), ARTIFACTS / name)
     try:
         yield server
     finally:

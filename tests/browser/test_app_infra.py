@@ -40,6 +40,7 @@ def test_voila_json_names_real_config_traits():
     from jupyter_server.services.kernels.connection.channels import (
         ZMQChannelsWebsocketConnection,
     )
+    from jupyter_client.manager import KernelManager
     from jupyter_server.services.kernels.kernelmanager import (
         AsyncMappingKernelManager,
         MappingKernelManager,
@@ -56,6 +57,7 @@ def test_voila_json_names_real_config_traits():
         "Voila": Voila,
         "VoilaConfiguration": VoilaConfiguration,
         "MappingKernelManager": MappingKernelManager,
+        "KernelManager": KernelManager,
         "TutorKernelManager": TutorKernelManager,
         "VoilaExecutor": VoilaExecutor,
     }
@@ -85,6 +87,8 @@ def test_voila_json_names_real_config_traits():
     assert mkm["cull_idle_timeout"] > 0 and mkm["cull_interval"] > 0
     assert mkm["cull_connected"] is False
     assert config["VoilaExecutor"]["timeout"] > 0
+    # kernels on Unix sockets, not loopback ports another process can take (test_kernel_transport)
+    assert config["KernelManager"]["transport"] == "ipc"
 
     cls = import_item(config["Voila"]["kernel_websocket_connection_class"])
     assert issubclass(cls, ZMQChannelsWebsocketConnection)
@@ -201,7 +205,7 @@ def test_missing_notebook_is_a_local_404(tutor_page):
 
 TRAVERSALS = [
     "/voila/files/lessons/../README.md",
-    "/voila/files/lessons/%2e%2e/test-artifacts/voila-server.log",
+    "/voila/files/lessons/%2e%2e/pyproject.toml",
     "/voila/files/lessons%2f..%2f.classroom%2fclassroom.db",
     "/voila/files/..%2f..%2f..%2f..%2fetc%2fpasswd",
     "/voila/render/..%2f..%2f..%2f..%2fetc%2fpasswd",

@@ -11,7 +11,6 @@ culling test hung for ten minutes). A socket file named for the kernel cannot be
 from __future__ import annotations
 
 import json
-import re
 import stat
 from pathlib import Path
 
@@ -20,20 +19,29 @@ from playwright.sync_api import expect
 BARE = "tests/browser/fixtures/bare.ipynb"
 
 
-def connection_dir(server) -> Path:
-    found = re.search(r"Storing connection files in (\S+?)\.?$", server.log_text(), re.M)
-    assert found, server.log_text()[-3000:]
-    return Path(found.group(1))
+def connection_file(kernel: str) -> Path:
+    """The connection file the kernel's process was started with (``-f``): read from the
+    process itself, as the server's log may be another xdist worker's server's."""
+    name = f"kernel-{kernel}.json"
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            argv = cmdline.read_bytes().split(b"\0")
+        except OSError:  # a process that ended meanwhile
+            continue
+        for arg in argv:
+            if arg.decode(errors="replace").endswith("/" + name):
+                return Path(arg.decode())
+    raise AssertionError(f"no process runs kernel {kernel}")
 
 
-def test_a_pages_kernel_uses_unix_sockets_named_for_it(tutor_page, voila_server):
+def test_a_pages_kernel_uses_unix_sockets_named_for_it(tutor_page):
     page = tutor_page.open_lesson(BARE)
     kernel = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
-    folder = connection_dir(voila_server)
+    file = connection_file(kernel)
 
-    info = json.loads((folder / f"kernel-{kernel}.json").read_text())
+    info = json.loads(file.read_text())
     assert info["transport"] == "ipc", info
-    assert info["ip"] == str(folder / f"kernel-{kernel}-ipc"), info
+    assert info["ip"] == str(file.with_name(f"kernel-{kernel}-ipc")), info
     for channel in ("shell", "iopub", "stdin", "control", "hb"):
         socket = Path(f"{info['ip']}-{info[channel + '_port']}")
         assert stat.S_ISSOCK(socket.stat().st_mode), (channel, socket)
