@@ -130,9 +130,10 @@ def configure_singleuser(c) -> None:
     """Fill a single-user server's configuration ``c`` from voila.json: the same kernel
     manager, limits, pool, templates and websocket as ``make app``."""
     settings = json.loads((REPO / "voila.json").read_text())
-    for section in ("VoilaConfiguration", "MappingKernelManager", "KernelManager",
-                    "TutorKernelManager", "VoilaExecutor"):
-        for key, value in settings.get(section, {}).items():
+    for section, values in settings.items():
+        if section == "Voila":  # the standalone app's own class; its one setting is below
+            continue
+        for key, value in values.items():
             setattr(getattr(c, section), key, value)
     voila = settings["VoilaConfiguration"]
     c.ServerApp.kernel_manager_class = voila["multi_kernel_manager_class"]
